@@ -1,0 +1,105 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Settings every Assist target shares: Swift 6 mode with the upcoming features
+/// that make dependencies and existentials explicit.
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Assist",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "AssistCore", targets: ["AssistCore"]),
+        .library(name: "AssistGtk", targets: ["AssistGtk"]),
+        .library(name: "AssistServer", targets: ["AssistServer"]),
+        .executable(name: "assist-desktop", targets: ["AssistDesktop"]),
+        .executable(name: "assist-server", targets: ["AssistServerMain"]),
+        .executable(name: "assist-bench", targets: ["AssistBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(
+            name: "AssistCore",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "AssistGtk",
+            dependencies: ["CGtk", "AssistCore"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "AssistDesktop",
+            dependencies: [
+                "AssistGtk",
+                "AssistCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "AssistServer",
+            dependencies: [
+                "AssistCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "AssistServerMain",
+            dependencies: [
+                "AssistServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "AssistBench",
+            dependencies: [
+                "AssistCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AssistCoreTests",
+            dependencies: ["AssistCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AssistServerTests",
+            dependencies: [
+                "AssistServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AssistGtkTests",
+            dependencies: ["AssistGtk"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "GtkBridgeProbe",
+            dependencies: ["AssistGtk"],
+            path: "Tests/GtkBridgeProbe",
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,54 @@
+import Foundation
+
+extension Configuration {
+    /// The per-user configuration file: `$XDG_CONFIG_HOME/assist/assist.json`,
+    /// or `$HOME/.config/assist/assist.json` when `XDG_CONFIG_HOME` is unset or
+    /// empty; `nil` when neither variable is set.
+    public static func userConfigurationFile(environment: [String: String]) -> URL? {
+        let base: URL
+        if let configHome = environment["XDG_CONFIG_HOME"], !configHome.isEmpty {
+            base = URL(fileURLWithPath: configHome, isDirectory: true)
+        } else if let home = environment["HOME"], !home.isEmpty {
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
+        } else {
+            return nil
+        }
+        return base.appendingPathComponent("assist", isDirectory: true).appendingPathComponent("assist.json")
+    }
+
+    /// The configuration an application starts with, built in layers: the
+    /// defaults; then `configFile` if given (it must exist), else the user
+    /// configuration file if it exists; then each `key=value` in `overrides`;
+    /// then `server` if given. Every layer is validated, and an error names the
+    /// key and where it came from (the file, or "command line").
+    ///
+    /// - Parameters:
+    ///   - configFile: a file named on the command line (`--config`).
+    ///   - server: a server URL named on the command line (`--server`).
+    ///   - overrides: `key=value` arguments (`--set`).
+    ///   - environment: the process environment, for the user file's location.
+    ///   - fileExists: whether a file exists; injected for tests.
+    public static func launch(
+        configFile: URL?,
+        server: String?,
+        overrides: [String],
+        environment: [String: String],
+        fileExists: (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) }
+    ) throws(ConfigurationError) -> Configuration {
+        var configuration = Configuration()
+        if let configFile {
+            try configuration.apply(contentsOf: configFile)
+        } else if let userFile = userConfigurationFile(environment: environment), fileExists(userFile) {
+            try configuration.apply(contentsOf: userFile)
+        }
+        var pairs: [(key: String, value: String)] = []
+        for argument in overrides {
+            pairs.append(try override(from: argument))
+        }
+        if let server {
+            pairs.append((key: "server", value: server))
+        }
+        try configuration.apply(overrides: pairs)
+        return configuration
+    }
+}

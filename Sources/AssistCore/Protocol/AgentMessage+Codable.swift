@@ -1,0 +1,86 @@
+extension AgentMessage {
+    /// Reads the envelope's `type` and `body`.
+    public init(from decoder: any Decoder) throws {
+        let envelope = try WireReader(decoder)
+        let type: String = try envelope.decode("type")
+        switch type {
+        case "hello": self = .hello(try envelope.decode("body"))
+        case "resume": self = .resume(try envelope.decode("body"))
+        case "ack": self = .ack
+        case "acceptNext": self = .acceptNext
+        case "acceptSession": self = .acceptSession(try envelope.object("body").identifier("sessionId"))
+        case "redeemShortCode": self = .redeemShortCode(try envelope.object("body").identifier("code"))
+        case "chat":
+            let body = try envelope.object("body")
+            self = .chat(
+                sessionID: try body.identifier("sessionId"),
+                clientMessageID: try body.identifier("clientMessageId"),
+                text: try body.text("text", max: ProtocolLimits.maxChatText))
+        case "typing":
+            let body = try envelope.object("body")
+            self = .typing(sessionID: try body.identifier("sessionId"), isTyping: try body.bool("isTyping"))
+        case "requestScreenShare":
+            let body = try envelope.object("body")
+            self = .requestScreenShare(sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"))
+        case "requestControl":
+            let body = try envelope.object("body")
+            self = .requestControl(sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"))
+        case "push":
+            let body = try envelope.object("body")
+            self = .push(
+                sessionID: try body.identifier("sessionId"),
+                requestID: try body.identifier("requestId"),
+                content: try body.pushedContent("content"))
+        case "screenShareEnd":
+            let body = try envelope.object("body")
+            self = .screenShareEnd(sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"))
+        case "endSession":
+            let body = try envelope.object("body")
+            self = .endSession(
+                sessionID: try body.identifier("sessionId"), text: try body.textIfPresent("text", max: ProtocolLimits.maxNotice))
+        case "error": self = .error(try envelope.decode("body"))
+        default: throw UnknownMessageType(type: type)
+        }
+    }
+
+    /// Writes the envelope's `type` and `body`.
+    public func encode(to encoder: any Encoder) throws {
+        var envelope = WireWriter(encoder)
+        try envelope.encode(messageType, "type")
+        switch self {
+        case .hello(let hello): try envelope.encode(hello, "body")
+        case .resume(let resume): try envelope.encode(resume, "body")
+        case .ack, .acceptNext: break
+        case .acceptSession(let sessionID):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+        case .redeemShortCode(let code):
+            var body = envelope.object("body")
+            try body.identifier(code, "code")
+        case .chat(let sessionID, let clientMessageID, let text):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(clientMessageID, "clientMessageId")
+            try body.text(text, "text", max: ProtocolLimits.maxChatText)
+        case .typing(let sessionID, let isTyping):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.encode(isTyping, "isTyping")
+        case .requestScreenShare(let sessionID, let requestID), .requestControl(let sessionID, let requestID),
+            .screenShareEnd(let sessionID, let requestID):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(requestID, "requestId")
+        case .push(let sessionID, let requestID, let content):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(requestID, "requestId")
+            try body.pushedContent(content, "content")
+        case .endSession(let sessionID, let text):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.textIfPresent(text, "text", max: ProtocolLimits.maxNotice)
+        case .error(let report): try envelope.encode(report, "body")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// A message an agent (the web console or the demo agent) sends to the
+/// server (`/v1/agent`).
+public enum AgentMessage: WireMessage {
+    /// Signs the agent in. Not sequenced.
+    case hello(AgentHello)
+    /// Continues the agent's connection after a drop. Not sequenced.
+    case resume(ResumeRequest)
+    /// Acknowledges what was received, in the envelope's `ack`; no body. Not sequenced.
+    case ack
+    /// Takes the longest-waiting session the agent may serve. Sequenced.
+    case acceptNext
+    /// Takes one waiting session. Sequenced.
+    case acceptSession(SessionID)
+    /// Joins the session a person's short code names. Sequenced.
+    case redeemShortCode(ShortCode)
+    /// A chat message to the person. Sequenced.
+    case chat(sessionID: SessionID, clientMessageID: ClientMessageID, text: String)
+    /// The agent started or stopped typing. Not sequenced.
+    case typing(sessionID: SessionID, isTyping: Bool)
+    /// Asks the person to share the window; `requestID` is chosen by the agent. Sequenced.
+    case requestScreenShare(sessionID: SessionID, requestID: RequestID)
+    /// Asks the person for control of the shared window. Sequenced.
+    case requestControl(sessionID: SessionID, requestID: RequestID)
+    /// Pushes a web page or a document to the person. Sequenced.
+    case push(sessionID: SessionID, requestID: RequestID, content: PushedContent)
+    /// Stops the screen share `requestID` started. Sequenced.
+    case screenShareEnd(sessionID: SessionID, requestID: RequestID)
+    /// Ends the session, with an optional closing text for the person. Sequenced.
+    case endSession(sessionID: SessionID, text: String?)
+    /// The agent could not accept a frame from the server. Not sequenced.
+    case error(ErrorReport)
+
+    /// The envelope's `type`.
+    public var messageType: String {
+        switch self {
+        case .hello: "hello"
+        case .resume: "resume"
+        case .ack: "ack"
+        case .acceptNext: "acceptNext"
+        case .acceptSession: "acceptSession"
+        case .redeemShortCode: "redeemShortCode"
+        case .chat: "chat"
+        case .typing: "typing"
+        case .requestScreenShare: "requestScreenShare"
+        case .requestControl: "requestControl"
+        case .push: "push"
+        case .screenShareEnd: "screenShareEnd"
+        case .endSession: "endSession"
+        case .error: "error"
+        }
+    }
+
+    /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
+    public var isSequenced: Bool {
+        switch self {
+        case .hello, .resume, .ack, .typing, .error: false
+        case .acceptNext, .acceptSession, .redeemShortCode, .chat, .requestScreenShare, .requestControl, .push,
+            .screenShareEnd, .endSession:
+            true
+        }
+    }
+}

@@ -1,0 +1,59 @@
+extension ConsumerMessage {
+    /// Reads the envelope's `type` and `body`.
+    public init(from decoder: any Decoder) throws {
+        let envelope = try WireReader(decoder)
+        let type: String = try envelope.decode("type")
+        switch type {
+        case "hello": self = .hello(try envelope.decode("body"))
+        case "resume": self = .resume(try envelope.decode("body"))
+        case "ack": self = .ack
+        case "chat":
+            let body = try envelope.object("body")
+            self = .chat(
+                clientMessageID: try body.identifier("clientMessageId"),
+                text: try body.text("text", max: ProtocolLimits.maxChatText))
+        case "typing": self = .typing(isTyping: try envelope.object("body").bool("isTyping"))
+        case "screenShareAnswer":
+            let body = try envelope.object("body")
+            self = .screenShareAnswer(requestID: try body.identifier("requestId"), accepted: try body.bool("accepted"))
+        case "controlAnswer":
+            let body = try envelope.object("body")
+            self = .controlAnswer(requestID: try body.identifier("requestId"), accepted: try body.bool("accepted"))
+        case "pushAnswer":
+            let body = try envelope.object("body")
+            self = .pushAnswer(requestID: try body.identifier("requestId"), accepted: try body.bool("accepted"))
+        case "screenShareEnd": self = .screenShareEnd(requestID: try envelope.object("body").identifier("requestId"))
+        case "leaveQueue": self = .leaveQueue
+        case "endSession": self = .endSession
+        case "error": self = .error(try envelope.decode("body"))
+        default: throw UnknownMessageType(type: type)
+        }
+    }
+
+    /// Writes the envelope's `type` and `body`.
+    public func encode(to encoder: any Encoder) throws {
+        var envelope = WireWriter(encoder)
+        try envelope.encode(messageType, "type")
+        switch self {
+        case .hello(let hello): try envelope.encode(hello, "body")
+        case .resume(let resume): try envelope.encode(resume, "body")
+        case .ack, .leaveQueue, .endSession: break
+        case .chat(let clientMessageID, let text):
+            var body = envelope.object("body")
+            try body.identifier(clientMessageID, "clientMessageId")
+            try body.text(text, "text", max: ProtocolLimits.maxChatText)
+        case .typing(let isTyping):
+            var body = envelope.object("body")
+            try body.encode(isTyping, "isTyping")
+        case .screenShareAnswer(let requestID, let accepted), .controlAnswer(let requestID, let accepted),
+            .pushAnswer(let requestID, let accepted):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+            try body.encode(accepted, "accepted")
+        case .screenShareEnd(let requestID):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+        case .error(let report): try envelope.encode(report, "body")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// A message the consumer's application sends to the server (`/v1/consumer`).
+public enum ConsumerMessage: WireMessage {
+    /// Opens a new session. Not sequenced.
+    case hello(ConsumerHello)
+    /// Continues a session on a new connection. Not sequenced.
+    case resume(ResumeRequest)
+    /// Acknowledges what was received, in the envelope's `ack`; no body. Not sequenced.
+    case ack
+    /// A chat message from the person. Sequenced.
+    case chat(clientMessageID: ClientMessageID, text: String)
+    /// The person started or stopped typing. Not sequenced.
+    case typing(isTyping: Bool)
+    /// The person's answer to a screen-share request. Sequenced.
+    case screenShareAnswer(requestID: RequestID, accepted: Bool)
+    /// The person's answer to a request for control during co-browse. Sequenced.
+    case controlAnswer(requestID: RequestID, accepted: Bool)
+    /// The person's answer to pushed content. Sequenced.
+    case pushAnswer(requestID: RequestID, accepted: Bool)
+    /// The person stopped the screen share the request started. Sequenced.
+    case screenShareEnd(requestID: RequestID)
+    /// The person stopped waiting before an agent joined. Sequenced.
+    case leaveQueue
+    /// The person ended the session. Sequenced.
+    case endSession
+    /// The consumer could not accept a frame from the server. Not sequenced.
+    case error(ErrorReport)
+
+    /// The envelope's `type`.
+    public var messageType: String {
+        switch self {
+        case .hello: "hello"
+        case .resume: "resume"
+        case .ack: "ack"
+        case .chat: "chat"
+        case .typing: "typing"
+        case .screenShareAnswer: "screenShareAnswer"
+        case .controlAnswer: "controlAnswer"
+        case .pushAnswer: "pushAnswer"
+        case .screenShareEnd: "screenShareEnd"
+        case .leaveQueue: "leaveQueue"
+        case .endSession: "endSession"
+        case .error: "error"
+        }
+    }
+
+    /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
+    public var isSequenced: Bool {
+        switch self {
+        case .hello, .resume, .ack, .typing, .error: false
+        case .chat, .screenShareAnswer, .controlAnswer, .pushAnswer, .screenShareEnd, .leaveQueue, .endSession: true
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// Asks the server to continue a session on a new connection, replaying what
+/// the sender missed. Sent instead of `hello`.
+public struct ResumeRequest: Sendable, Hashable, Codable {
+    /// The token the `welcome` handed out.
+    public var resumeToken: ResumeToken
+    /// The highest `seq` the sender received from the server, 0 if none: the
+    /// server replays everything after it.
+    public var lastReceivedSeq: Int
+
+    /// Creates a resume request.
+    public init(resumeToken: ResumeToken, lastReceivedSeq: Int) {
+        self.resumeToken = resumeToken
+        self.lastReceivedSeq = lastReceivedSeq
+    }
+
+    /// Reads the body, enforcing the protocol's limits.
+    public init(from decoder: any Decoder) throws {
+        let reader = try WireReader(decoder)
+        self.init(resumeToken: try reader.identifier("resumeToken"), lastReceivedSeq: try reader.integer("lastReceivedSeq"))
+    }
+
+    /// Writes the body, enforcing the protocol's limits.
+    public func encode(to encoder: any Encoder) throws {
+        var writer = WireWriter(encoder)
+        try writer.identifier(resumeToken, "resumeToken")
+        try writer.integer(lastReceivedSeq, "lastReceivedSeq")
+    }
+}

@@ -1,0 +1,80 @@
+extension ServerToAgentMessage {
+    /// Reads the envelope's `type` and `body`.
+    public init(from decoder: any Decoder) throws {
+        let envelope = try WireReader(decoder)
+        let type: String = try envelope.decode("type")
+        switch type {
+        case "welcome": self = .welcome(try envelope.decode("body"))
+        case "ack": self = .ack
+        case "queueSnapshot": self = .queueSnapshot(try envelope.decode("body"))
+        case "sessionAssigned": self = .sessionAssigned(try envelope.decode("body"))
+        case "chat":
+            let body = try envelope.object("body")
+            self = .chat(sessionID: try body.identifier("sessionId"), message: try body.decode("message"))
+        case "typing":
+            let body = try envelope.object("body")
+            self = .typing(sessionID: try body.identifier("sessionId"), isTyping: try body.bool("isTyping"))
+        case "chatReceipt":
+            let body = try envelope.object("body")
+            self = .chatReceipt(sessionID: try body.identifier("sessionId"), receipt: try body.decode("receipt"))
+        case "consumerAnswered":
+            let body = try envelope.object("body")
+            self = .consumerAnswered(
+                sessionID: try body.identifier("sessionId"),
+                requestID: try body.identifier("requestId"),
+                kind: try body.decode("kind"),
+                accepted: try body.bool("accepted"))
+        case "screenShareEnd":
+            let body = try envelope.object("body")
+            self = .screenShareEnd(sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"))
+        case "sessionEnded":
+            let body = try envelope.object("body")
+            self = .sessionEnded(
+                sessionID: try body.identifier("sessionId"),
+                reason: SessionEndReason(rawValue: try body.text("reason", max: ProtocolLimits.maxIdentifier)),
+                text: try body.textIfPresent("text", max: ProtocolLimits.maxNotice))
+        case "error": self = .error(try envelope.decode("body"))
+        default: throw UnknownMessageType(type: type)
+        }
+    }
+
+    /// Writes the envelope's `type` and `body`.
+    public func encode(to encoder: any Encoder) throws {
+        var envelope = WireWriter(encoder)
+        try envelope.encode(messageType, "type")
+        switch self {
+        case .welcome(let welcome): try envelope.encode(welcome, "body")
+        case .ack: break
+        case .queueSnapshot(let snapshot): try envelope.encode(snapshot, "body")
+        case .sessionAssigned(let assignment): try envelope.encode(assignment, "body")
+        case .chat(let sessionID, let message):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.encode(message, "message")
+        case .typing(let sessionID, let isTyping):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.encode(isTyping, "isTyping")
+        case .chatReceipt(let sessionID, let receipt):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.encode(receipt, "receipt")
+        case .consumerAnswered(let sessionID, let requestID, let kind, let accepted):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(requestID, "requestId")
+            try body.encode(kind, "kind")
+            try body.encode(accepted, "accepted")
+        case .screenShareEnd(let sessionID, let requestID):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(requestID, "requestId")
+        case .sessionEnded(let sessionID, let reason, let text):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.text(reason.rawValue, "reason", max: ProtocolLimits.maxIdentifier)
+            try body.textIfPresent(text, "text", max: ProtocolLimits.maxNotice)
+        case .error(let report): try envelope.encode(report, "body")
+        }
+    }
+}

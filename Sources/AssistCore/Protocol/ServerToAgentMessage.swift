@@ -1,0 +1,51 @@
+/// A message the server sends to an agent (`/v1/agent`).
+public enum ServerToAgentMessage: WireMessage {
+    /// The agent is signed in (answer to `hello` or `resume`). Not sequenced.
+    case welcome(AgentWelcome)
+    /// Acknowledges what was received, in the envelope's `ack`; no body. Not sequenced.
+    case ack
+    /// The sessions waiting for an agent; only the newest counts. Not sequenced.
+    case queueSnapshot(QueueSnapshot)
+    /// The agent now serves a session. Sequenced.
+    case sessionAssigned(SessionAssignment)
+    /// A chat message in one of the agent's sessions (from the person, another
+    /// agent or the service). Sequenced.
+    case chat(sessionID: SessionID, message: ChatMessage)
+    /// The person started or stopped typing. Not sequenced.
+    case typing(sessionID: SessionID, isTyping: Bool)
+    /// How far one of the agent's chat messages got. Sequenced.
+    case chatReceipt(sessionID: SessionID, receipt: ChatReceipt)
+    /// The person answered a screen-share, control or push request. Sequenced.
+    case consumerAnswered(sessionID: SessionID, requestID: RequestID, kind: ConsentKind, accepted: Bool)
+    /// The person stopped the screen share `requestID` started. Sequenced.
+    case screenShareEnd(sessionID: SessionID, requestID: RequestID)
+    /// One of the agent's sessions is over. Sequenced.
+    case sessionEnded(sessionID: SessionID, reason: SessionEndReason, text: String?)
+    /// The server could not accept a frame from the agent. Not sequenced.
+    case error(ErrorReport)
+
+    /// The envelope's `type`.
+    public var messageType: String {
+        switch self {
+        case .welcome: "welcome"
+        case .ack: "ack"
+        case .queueSnapshot: "queueSnapshot"
+        case .sessionAssigned: "sessionAssigned"
+        case .chat: "chat"
+        case .typing: "typing"
+        case .chatReceipt: "chatReceipt"
+        case .consumerAnswered: "consumerAnswered"
+        case .screenShareEnd: "screenShareEnd"
+        case .sessionEnded: "sessionEnded"
+        case .error: "error"
+        }
+    }
+
+    /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
+    public var isSequenced: Bool {
+        switch self {
+        case .welcome, .ack, .queueSnapshot, .typing, .error: false
+        case .sessionAssigned, .chat, .chatReceipt, .consumerAnswered, .screenShareEnd, .sessionEnded: true
+        }
+    }
+}

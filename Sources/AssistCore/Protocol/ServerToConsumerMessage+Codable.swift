@@ -1,0 +1,81 @@
+extension ServerToConsumerMessage {
+    /// Reads the envelope's `type` and `body`.
+    public init(from decoder: any Decoder) throws {
+        let envelope = try WireReader(decoder)
+        let type: String = try envelope.decode("type")
+        switch type {
+        case "welcome": self = .welcome(try envelope.decode("body"))
+        case "ack": self = .ack
+        case "queueUpdate": self = .queueUpdate(try envelope.decode("body"))
+        case "agentJoined": self = .agentJoined(try envelope.object("body").agent("agent"))
+        case "agentLeft": self = .agentLeft(try envelope.object("body").agent("agent"))
+        case "chat": self = .chat(try envelope.decode("body"))
+        case "typing":
+            let body = try envelope.object("body")
+            self = .typing(
+                agentID: try body.text("agentId", max: ProtocolLimits.maxIdentifier), isTyping: try body.bool("isTyping"))
+        case "screenShareRequest":
+            let body = try envelope.object("body")
+            self = .screenShareRequest(
+                requestID: try body.identifier("requestId"),
+                agentID: try body.text("agentId", max: ProtocolLimits.maxIdentifier))
+        case "controlRequest":
+            let body = try envelope.object("body")
+            self = .controlRequest(
+                requestID: try body.identifier("requestId"),
+                agentID: try body.text("agentId", max: ProtocolLimits.maxIdentifier))
+        case "screenShareEnd": self = .screenShareEnd(requestID: try envelope.object("body").identifier("requestId"))
+        case "push":
+            let body = try envelope.object("body")
+            self = .push(
+                requestID: try body.identifier("requestId"),
+                agentID: try body.text("agentId", max: ProtocolLimits.maxIdentifier),
+                content: try body.pushedContent("content"))
+        case "chatReceipt": self = .chatReceipt(try envelope.decode("body"))
+        case "sessionEnded":
+            let body = try envelope.object("body")
+            self = .sessionEnded(
+                reason: SessionEndReason(rawValue: try body.text("reason", max: ProtocolLimits.maxIdentifier)),
+                text: try body.textIfPresent("text", max: ProtocolLimits.maxNotice))
+        case "error": self = .error(try envelope.decode("body"))
+        default: throw UnknownMessageType(type: type)
+        }
+    }
+
+    /// Writes the envelope's `type` and `body`.
+    public func encode(to encoder: any Encoder) throws {
+        var envelope = WireWriter(encoder)
+        try envelope.encode(messageType, "type")
+        switch self {
+        case .welcome(let welcome): try envelope.encode(welcome, "body")
+        case .ack: break
+        case .queueUpdate(let update): try envelope.encode(update, "body")
+        case .agentJoined(let agent), .agentLeft(let agent):
+            var body = envelope.object("body")
+            try body.agent(agent, "agent")
+        case .chat(let message): try envelope.encode(message, "body")
+        case .typing(let agentID, let isTyping):
+            var body = envelope.object("body")
+            try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)
+            try body.encode(isTyping, "isTyping")
+        case .screenShareRequest(let requestID, let agentID), .controlRequest(let requestID, let agentID):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+            try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)
+        case .screenShareEnd(let requestID):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+        case .push(let requestID, let agentID, let content):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+            try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)
+            try body.pushedContent(content, "content")
+        case .chatReceipt(let receipt): try envelope.encode(receipt, "body")
+        case .sessionEnded(let reason, let text):
+            var body = envelope.object("body")
+            try body.text(reason.rawValue, "reason", max: ProtocolLimits.maxIdentifier)
+            try body.textIfPresent(text, "text", max: ProtocolLimits.maxNotice)
+        case .error(let report): try envelope.encode(report, "body")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// A message the server sends to the consumer's application (`/v1/consumer`).
+public enum ServerToConsumerMessage: WireMessage {
+    /// The session is open (answer to `hello` or `resume`). Not sequenced.
+    case welcome(ConsumerWelcome)
+    /// Acknowledges what was received, in the envelope's `ack`; no body. Not sequenced.
+    case ack
+    /// Where the consumer stands in the queue; only the newest counts. Not sequenced.
+    case queueUpdate(QueueUpdate)
+    /// An agent joined the session. Sequenced.
+    case agentJoined(Agent)
+    /// An agent left the session. Sequenced.
+    case agentLeft(Agent)
+    /// A chat message from an agent or the service. Sequenced.
+    case chat(ChatMessage)
+    /// An agent started or stopped typing. Not sequenced.
+    case typing(agentID: String, isTyping: Bool)
+    /// An agent asks to see the window (co-browse). Sequenced.
+    case screenShareRequest(requestID: RequestID, agentID: String)
+    /// An agent asks to act on the shared window. Sequenced.
+    case controlRequest(requestID: RequestID, agentID: String)
+    /// The agent stopped the screen share the request started. Sequenced.
+    case screenShareEnd(requestID: RequestID)
+    /// An agent pushes a web page or a document. Sequenced.
+    case push(requestID: RequestID, agentID: String, content: PushedContent)
+    /// How far one of the consumer's chat messages got. Sequenced.
+    case chatReceipt(ChatReceipt)
+    /// The session is over; the server closes with 1000 next. Sequenced.
+    case sessionEnded(reason: SessionEndReason, text: String?)
+    /// The server could not accept a frame from the consumer. Not sequenced.
+    case error(ErrorReport)
+
+    /// The envelope's `type`.
+    public var messageType: String {
+        switch self {
+        case .welcome: "welcome"
+        case .ack: "ack"
+        case .queueUpdate: "queueUpdate"
+        case .agentJoined: "agentJoined"
+        case .agentLeft: "agentLeft"
+        case .chat: "chat"
+        case .typing: "typing"
+        case .screenShareRequest: "screenShareRequest"
+        case .controlRequest: "controlRequest"
+        case .screenShareEnd: "screenShareEnd"
+        case .push: "push"
+        case .chatReceipt: "chatReceipt"
+        case .sessionEnded: "sessionEnded"
+        case .error: "error"
+        }
+    }
+
+    /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
+    public var isSequenced: Bool {
+        switch self {
+        case .welcome, .ack, .queueUpdate, .typing, .error: false
+        case .agentJoined, .agentLeft, .chat, .screenShareRequest, .controlRequest, .screenShareEnd, .push,
+            .chatReceipt, .sessionEnded:
+            true
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// Tells an agent it now serves a session: everything the consumer's `hello` said.
+public struct SessionAssignment: Sendable, Hashable, Codable {
+    /// The session the agent joined.
+    public var sessionID: SessionID
+    /// The name the person gave, if any.
+    public var visitorName: String?
+    /// The queue or skill the session was routed to.
+    public var destination: String
+    /// The pre-chat answers, in form order.
+    public var preChat: [PrechatAnswer]
+    /// The application's entity mapping, untouched.
+    public var entityMapping: JSONValue?
+    /// The application's correlation id, if it sent one.
+    public var correlationID: String?
+
+    /// Creates an assignment.
+    public init(
+        sessionID: SessionID, visitorName: String? = nil, destination: String, preChat: [PrechatAnswer] = [],
+        entityMapping: JSONValue? = nil, correlationID: String? = nil
+    ) {
+        self.sessionID = sessionID
+        self.visitorName = visitorName
+        self.destination = destination
+        self.preChat = preChat
+        self.entityMapping = entityMapping
+        self.correlationID = correlationID
+    }
+
+    /// Reads the body, enforcing the protocol's limits.
+    public init(from decoder: any Decoder) throws {
+        let reader = try WireReader(decoder)
+        self.init(
+            sessionID: try reader.identifier("sessionId"),
+            visitorName: try reader.textIfPresent("visitorName", max: ProtocolLimits.maxName),
+            destination: try reader.text("destination", max: ProtocolLimits.maxName),
+            preChat: try reader.has("preChat") ? try reader.preChat("preChat") : [],
+            entityMapping: try reader.decodeIfPresent("entityMapping"),
+            correlationID: try reader.textIfPresent("correlationId", max: ProtocolLimits.maxCorrelationID))
+    }
+
+    /// Writes the body, enforcing the protocol's limits.
+    public func encode(to encoder: any Encoder) throws {
+        var writer = WireWriter(encoder)
+        try writer.identifier(sessionID, "sessionId")
+        try writer.textIfPresent(visitorName, "visitorName", max: ProtocolLimits.maxName)
+        try writer.text(destination, "destination", max: ProtocolLimits.maxName)
+        try writer.preChat(preChat, "preChat")
+        try writer.encodeIfPresent(entityMapping, "entityMapping")
+        try writer.textIfPresent(correlationID, "correlationId", max: ProtocolLimits.maxCorrelationID)
+    }
+}

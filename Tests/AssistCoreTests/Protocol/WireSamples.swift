@@ -1,0 +1,105 @@
+import AssistCore
+import Foundation
+
+/// One message of every type in every direction, with non-trivial values.
+enum WireSamples {
+    static let sentAt = Date(timeIntervalSince1970: 1_714_000_000.123)
+    static let agent = Agent(id: "agent-7", name: "Sam from Support")
+    static let restrictedAgent = Agent(
+        id: "agent-8", name: "Kim", permissions: AgentPermissions(viewable: ["default", "billing"], interactive: ["default"]))
+    static let preChat = [
+        PrechatAnswer(label: "Name", value: "Ann Lee"),
+        PrechatAnswer(label: "Account", value: ""),
+        PrechatAnswer(label: "Question", value: "Why was I charged twice? 💳"),
+    ]
+    static let entityMapping: JSONValue = .object([
+        "contact": .object(["name": .string("Name"), "tags": .array([.string("vip"), .number(3.5), .bool(true), .null])])
+    ])
+    static let report = ErrorReport(code: .unknownType, message: "Unknown message type \"x\".", refType: "x", refSeq: 4)
+
+    static let consumer: [ConsumerMessage] = [
+        .hello(
+            ConsumerHello(
+                versions: [1], destination: "billing", visitorName: "Ann Lee", preChat: preChat,
+                entityMapping: entityMapping, correlationID: "crm-42", sessionToken: "tok.en",
+                auditName: "Ann Lee / desk 4", uui: "caller=Ann; ref=ü")),
+        .resume(ResumeRequest(resumeToken: "r-secret", lastReceivedSeq: 12)),
+        .ack,
+        .chat(clientMessageID: "c-1", text: "Hello, I need help ✋"),
+        .typing(isTyping: true),
+        .screenShareAnswer(requestID: "q-1", accepted: true),
+        .controlAnswer(requestID: "q-2", accepted: false),
+        .pushAnswer(requestID: "q-3", accepted: true),
+        .screenShareEnd(requestID: "q-1"),
+        .leaveQueue,
+        .endSession,
+        .error(report),
+    ]
+
+    static let serverToConsumer: [ServerToConsumerMessage] = [
+        .welcome(ConsumerWelcome(sessionID: "s-1", resumeToken: "r-1", gracePeriodSeconds: 120, lastReceivedSeq: 3)),
+        .ack,
+        .queueUpdate(QueueUpdate(waitingRank: 11, totalCapacity: 10, estimatedWaitSeconds: 90)),
+        .agentJoined(restrictedAgent),
+        .agentLeft(agent),
+        .chat(ChatMessage(id: "m-1", author: .agent(id: "agent-7"), text: "How can I help?", sentAt: sentAt)),
+        .typing(agentID: "agent-7", isTyping: false),
+        .screenShareRequest(requestID: "q-1", agentID: "agent-7"),
+        .controlRequest(requestID: "q-2", agentID: "agent-7"),
+        .screenShareEnd(requestID: "q-1"),
+        .push(
+            requestID: "q-3", agentID: "agent-7",
+            content: .document(URL(string: "https://example.com/guide.pdf")!, mimeType: "application/pdf")),
+        .chatReceipt(ChatReceipt(clientMessageID: "c-1", messageID: "m-2", status: .stored)),
+        .sessionEnded(reason: .agentEnded, text: "Thanks for contacting us."),
+        .error(report),
+    ]
+
+    static let agentToServer: [AgentMessage] = [
+        .hello(AgentHello(token: "agent-token")),
+        .resume(ResumeRequest(resumeToken: "r-2", lastReceivedSeq: 0)),
+        .ack,
+        .acceptNext,
+        .acceptSession("s-1"),
+        .redeemShortCode("4F7K2Q"),
+        .chat(sessionID: "s-1", clientMessageID: "ac-1", text: "Let me look."),
+        .typing(sessionID: "s-1", isTyping: true),
+        .requestScreenShare(sessionID: "s-1", requestID: "q-1"),
+        .requestControl(sessionID: "s-1", requestID: "q-2"),
+        .push(sessionID: "s-1", requestID: "q-3", content: .url(URL(string: "https://example.com/help?a=1&b=2")!)),
+        .screenShareEnd(sessionID: "s-1", requestID: "q-1"),
+        .endSession(sessionID: "s-1", text: nil),
+        .error(report),
+    ]
+
+    static let serverToAgent: [ServerToAgentMessage] = [
+        .welcome(AgentWelcome(agent: agent, resumeToken: "r-3", gracePeriodSeconds: 60)),
+        .ack,
+        .queueSnapshot(
+            QueueSnapshot(
+                entries: [
+                    QueueEntry(
+                        sessionID: "s-1", visitorName: "Ann Lee", destination: "billing", waitingRank: 1, position: 0,
+                        waitingSeconds: 42, preChat: preChat),
+                    QueueEntry(
+                        sessionID: "s-2", visitorName: nil, destination: "billing", waitingRank: 2, position: 1,
+                        waitingSeconds: 5, preChat: []),
+                ], totalWaiting: 7)),
+        .sessionAssigned(
+            SessionAssignment(
+                sessionID: "s-1", visitorName: "Ann Lee", destination: "billing", preChat: preChat,
+                entityMapping: entityMapping, correlationID: "crm-42")),
+        .chat(sessionID: "s-1", message: ChatMessage(id: "m-3", author: .consumer, text: "Thanks", sentAt: sentAt)),
+        .typing(sessionID: "s-1", isTyping: false),
+        .chatReceipt(sessionID: "s-1", receipt: ChatReceipt(clientMessageID: "ac-1", messageID: "m-4", status: .delivered)),
+        .consumerAnswered(sessionID: "s-1", requestID: "q-1", kind: .screenShare, accepted: true),
+        .screenShareEnd(sessionID: "s-1", requestID: "q-1"),
+        .sessionEnded(sessionID: "s-1", reason: SessionEndReason(rawValue: "someFutureReason"), text: nil),
+        .error(report),
+    ]
+
+    /// Wraps `message` as a sender would: sequenced messages get `seq`.
+    static func envelope<Message: WireMessage>(_ message: Message, seq: Int = 5, ack: Int? = 2) -> Envelope<Message> {
+        Envelope(message, seq: message.isSequenced ? seq : nil, ack: ack)
+    }
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Assist's single entry point. Usage: ./build.sh deps|build|run|test|bench
+#   deps   install the Debian packages the build, the app and the tests need (idempotent, quiet when all is there)
+#   build  build every target (debug)
+#   run    start a local support server and the desktop app against it
+#   test   build everything and run all tests (GTK tests under xvfb-run)
+#   bench  build in release mode and write docs/benchmarks.md
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# Debian packages, one line per need.
+DEBIAN_PACKAGES=(
+    libgtk-4-dev          # CGtk: GTK 4 headers and pkg-config file
+    xvfb xauth            # a display for GTK tests and screenshots (xvfb-run)
+)
+
+log() { printf 'build.sh: %s\n' "$*" >&2; }
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"
+    elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+    else log "need root to run: $*"; exit 1
+    fi
+}
+
+wanted_packages() {
+    printf '%s\n' "${DEBIAN_PACKAGES[@]}" | sed 's/#.*//' | tr ' ' '\n' | sed '/^$/d'
+}
+
+missing_packages() {
+    local package
+    for package in $(wanted_packages); do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || echo "$package"
+    done
+}
+
+cmd_deps() {
+    local missing
+    missing=$(missing_packages | tr '\n' ' ')
+    if [ -n "${missing// /}" ]; then
+        log "installing: $missing"
+        as_root apt-get update -qq
+        # shellcheck disable=SC2086
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+    fi
+    if ! command -v swift >/dev/null 2>&1; then
+        if [ -x /opt/swift/usr/bin/swift ]; then
+            export PATH="/opt/swift/usr/bin:$PATH"
+        else
+            log "Swift 6 is not installed and Debian does not package it: install a Swift 6.x toolchain (swift.org) and put 'swift' on PATH."
+            exit 1
+        fi
+    fi
+}
+
+cmd_build() {
+    swift build "$@"
+}
+
+cmd_run() {
+    cmd_deps
+    swift build --product assist-server
+    swift build --product assist-desktop
+    local bin workdir server_log server_pid url
+    bin=$(swift build --show-bin-path)
+    workdir=$(mktemp -d -t assist-run.XXXXXX)
+    server_log="$workdir/server.log"
+    "$bin/assist-server" --host 127.0.0.1 --port 0 >"$server_log" 2>&1 &
+    server_pid=$!
+    trap 'kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null; rm -rf "$workdir"' EXIT
+    for _ in $(seq 1 100); do
+        url=$(sed -n 's/^listening on //p' "$server_log" | head -n 1)
+        [ -n "$url" ] && break
+        kill -0 "$server_pid" 2>/dev/null || { cat "$server_log" >&2; log "the support server did not start"; exit 1; }
+        sleep 0.1
+    done
+    [ -n "$url" ] || { log "the support server did not report its URL"; exit 1; }
+    log "support server: $url (log: $server_log)"
+    "$bin/assist-desktop" --server "$url"
+}
+
+cmd_test() {
+    cmd_deps
+    swift build --build-tests
+    GTK_A11Y=none xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' swift test --skip-build
+}
+
+cmd_bench() {
+    cmd_deps
+    swift build -c release --product assist-bench
+    "$(swift build -c release --show-bin-path)/assist-bench" --output docs/benchmarks.md
+}
+
+case "${1:-}" in
+    deps) cmd_deps ;;
+    build) shift; cmd_deps; cmd_build "$@" ;;
+    run) cmd_run ;;
+    test) cmd_test ;;
+    bench) cmd_bench ;;
+    *) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+esac

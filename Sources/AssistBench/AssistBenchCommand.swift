@@ -12,7 +12,7 @@ struct AssistBenchCommand: ParsableCommand {
     var output = "docs/benchmarks.md"
 
     func run() throws {
-        let results = [PermissionBenchmark.run()]
+        let results = [PermissionBenchmark.run(), try CodecBenchmark.decode(), try CodecBenchmark.encode()]
         let report = BenchmarkReport(machine: .current(), date: Date(), results: results)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
         print(report.markdown)

@@ -2,14 +2,19 @@ extension ConsumerHello: Codable {
     /// Reads the `hello` body, decoding `auditName` and `uui` from their wire encodings.
     public init(from decoder: any Decoder) throws {
         let reader = try WireReader(decoder)
+        let destination = try reader.textIfPresent("destination", max: ProtocolLimits.maxName)
+        let sessionToken = try reader.textIfPresent("sessionToken", max: ProtocolLimits.maxToken)
+        if destination == nil, sessionToken == nil {
+            throw reader.problem("destination", Self.routeMissing)
+        }
         self.init(
             versions: try reader.versions("versions"),
-            destination: try reader.text("destination", max: ProtocolLimits.maxName),
+            destination: destination,
             visitorName: try reader.textIfPresent("visitorName", max: ProtocolLimits.maxName),
             preChat: try reader.has("preChat") ? try reader.preChat("preChat") : [],
             entityMapping: try reader.decodeIfPresent("entityMapping"),
             correlationID: try reader.textIfPresent("correlationId", max: ProtocolLimits.maxCorrelationID),
-            sessionToken: try reader.textIfPresent("sessionToken", max: ProtocolLimits.maxToken),
+            sessionToken: sessionToken,
             auditName: try Self.auditName(from: reader),
             uui: try Self.uui(from: reader))
     }
@@ -18,7 +23,10 @@ extension ConsumerHello: Codable {
     public func encode(to encoder: any Encoder) throws {
         var writer = WireWriter(encoder)
         try writer.versions(versions, "versions")
-        try writer.text(destination, "destination", max: ProtocolLimits.maxName)
+        if destination == nil, sessionToken == nil {
+            throw writer.problem("destination", Self.routeMissing)
+        }
+        try writer.textIfPresent(destination, "destination", max: ProtocolLimits.maxName)
         try writer.textIfPresent(visitorName, "visitorName", max: ProtocolLimits.maxName)
         try writer.preChat(preChat, "preChat")
         try writer.encodeIfPresent(entityMapping, "entityMapping")
@@ -37,6 +45,9 @@ extension ConsumerHello: Codable {
             try writer.text(WireEncoding.hex(uui), "uui", max: 2 * ProtocolLimits.maxUUIBytes)
         }
     }
+
+    /// Why a hello with neither a destination nor a session token is refused.
+    private static let routeMissing = "is required unless sessionToken is given"
 
     /// The longest URL-encoded audit name: a character is at most 4 UTF-8
     /// bytes, and a byte at most 3 characters once encoded.

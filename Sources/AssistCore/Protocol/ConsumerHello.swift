@@ -4,8 +4,10 @@ public struct ConsumerHello: Sendable, Hashable {
     /// The protocol versions the consumer speaks; the server picks the highest
     /// common one.
     public var versions: [Int]
-    /// The queue or skill to route the session to.
-    public var destination: String
+    /// The agent's user name or the queue to route the session to. `nil` when
+    /// escalating an existing call with ``sessionToken``: the session is then
+    /// known from the token (seed: "Escalating a Call to Include Co-browse").
+    public var destination: String?
     /// The name to show the agent, when the person gave one.
     public var visitorName: String?
     /// The pre-chat form's answers, in form order.
@@ -15,7 +17,8 @@ public struct ConsumerHello: Sendable, Hashable {
     public var entityMapping: JSONValue?
     /// An id the application uses to correlate this session with its own records.
     public var correlationID: String?
-    /// A token from the application's own sign-in, passed to the server.
+    /// The session token obtained by redeeming a short code: the server
+    /// joins this consumer to that session instead of queueing it.
     public var sessionToken: String?
     /// The name recorded in the audit log. Plain text here; URL-encoded on
     /// the wire (see ``WireEncoding/urlQueryValue(_:)``).
@@ -27,7 +30,7 @@ public struct ConsumerHello: Sendable, Hashable {
     /// Creates a hello.
     public init(
         versions: [Int] = ProtocolVersion.supported,
-        destination: String,
+        destination: String?,
         visitorName: String? = nil,
         preChat: [PrechatAnswer] = [],
         entityMapping: JSONValue? = nil,

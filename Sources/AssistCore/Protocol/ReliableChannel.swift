@@ -57,6 +57,26 @@ public struct ReliableChannel<Outbound: WireMessage, Inbound: WireMessage>: Send
         self.capacity = capacity
     }
 
+    /// Restores a channel from a snapshot taken with ``snapshot``, offline;
+    /// `nil` when the snapshot is not consistent (see
+    /// ``ReliableChannelSnapshot/isConsistent``) or holds more than `capacity`
+    /// messages.
+    public init?(restoring snapshot: ReliableChannelSnapshot<Outbound>, capacity: Int = defaultCapacity) {
+        guard capacity > 0, snapshot.isConsistent, snapshot.unacknowledged.count <= capacity else { return nil }
+        self.capacity = capacity
+        lastSentSeq = snapshot.lastSentSeq
+        peerAcknowledgedSeq = snapshot.peerAcknowledgedSeq
+        lastReceivedSeq = snapshot.lastReceivedSeq
+        unacknowledged = snapshot.unacknowledged
+    }
+
+    /// Everything needed to restore this channel after a restart.
+    public var snapshot: ReliableChannelSnapshot<Outbound> {
+        ReliableChannelSnapshot(
+            lastSentSeq: lastSentSeq, peerAcknowledgedSeq: peerAcknowledgedSeq,
+            lastReceivedSeq: lastReceivedSeq, unacknowledged: unacknowledged)
+    }
+
     /// Whether a connection is up (between ``replay(after:)`` and ``connectionLost()``).
     public var isOnline: Bool { state == .online }
 

@@ -139,6 +139,9 @@ struct ProtocolCodecBadInputTests {
             #"{"v":1,"type":"hello","body":{"versions":[1],"destination":"d","preChat":[{"label":"a","value":""},{"value":"x"}]}}"#,
             kind: "invalidMessage", field: "body.preChat[1].label", .errorFrame(.invalidMessage)),
         BadFrame(
+            "a hello with neither destination nor session token", #"{"v":1,"type":"hello","body":{"versions":[1]}}"#,
+            kind: "invalidValue", field: "body.destination", .errorFrame(.invalidValue)),
+        BadFrame(
             "a negative resume point", #"{"v":1,"type":"resume","body":{"resumeToken":"r","lastReceivedSeq":-1}}"#,
             kind: "invalidValue", field: "body.lastReceivedSeq", .errorFrame(.invalidValue)),
     ]
@@ -205,6 +208,20 @@ struct ProtocolCodecBadInputTests {
         }
         let error = try refusal(Envelope(ConsumerMessage.hello(ConsumerHello(destination: "d", preChat: preChat))))
         #expect(error.kind.name == "frameTooLarge")
+    }
+
+    @Test("A hello that escalates with a session token needs no destination")
+    func escalationHelloWithoutDestination() throws {
+        let hello = ConsumerHello(destination: nil, correlationID: "cid-1", sessionToken: "token-1")
+        let text = try ProtocolCodec.encode(Envelope(ConsumerMessage.hello(hello)))
+        let decoded = try ProtocolCodec.decode(text: text, as: ConsumerMessage.self)
+        #expect(decoded.message == .hello(hello))
+    }
+
+    @Test("The encoder refuses a hello with neither destination nor session token")
+    func encoderRequiresARoute() throws {
+        let error = try refusal(Envelope(ConsumerMessage.hello(ConsumerHello(destination: nil))))
+        #expect(error.kind.field == "body.destination")
     }
 
     @Test("The encoder refuses a sequenced message without seq")

@@ -1,0 +1,35 @@
+import Synchronization
+
+/// The exact `Origin` values agent endpoints accept.
+///
+/// By default only the server's own origin (the agent console it serves);
+/// operators add more with `--allow-origin`. The own origin is known only
+/// once the socket is bound (`--port 0`), so it is filled in then.
+public final class OriginAllowList: Sendable {
+    private let origins: Mutex<Set<String>>
+
+    /// Creates a list holding `origins` (e.g. `https://console.example.com`).
+    public init(_ origins: Set<String> = []) {
+        self.origins = Mutex(Set(origins.map(Self.normalized)))
+    }
+
+    /// Adds an origin, such as the server's own once it is bound.
+    public func allow(_ origin: String) {
+        origins.withLock { _ = $0.insert(Self.normalized(origin)) }
+    }
+
+    /// Whether a request with this `Origin` header may use an agent endpoint.
+    /// A missing header is refused: browsers always send one on WebSocket
+    /// upgrades and cross-origin requests, and other clients can set it.
+    public func permits(_ origin: String?) -> Bool {
+        guard let origin else { return false }
+        return origins.withLock { $0.contains(Self.normalized(origin)) }
+    }
+
+    /// Origins compare without case and without a trailing slash.
+    private static func normalized(_ origin: String) -> String {
+        var value = origin.lowercased()
+        while value.hasSuffix("/") { value.removeLast() }
+        return value
+    }
+}

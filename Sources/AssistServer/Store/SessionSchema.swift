@@ -1,0 +1,48 @@
+import GRDB
+
+/// The tables that make sessions survive a restart: sessions, the delivery
+/// state of every stream (a consumer's session, or an agent), the frames a
+/// peer has not acknowledged yet, and the chat transcript.
+enum SessionSchema {
+    /// Registers the tables' migrations.
+    static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("sessions.v1") { db in
+            try db.create(table: "sessions") { table in
+                table.primaryKey("id", .text)
+                table.column("destination", .text).notNull()
+                table.column("visitor_name", .text)
+                table.column("hello_json", .text).notNull()
+                table.column("resume_token_hash", .text).notNull().unique()
+                table.column("state", .text).notNull()
+                table.column("agent_id", .text)
+                table.column("created_at", .double).notNull()
+                table.column("assigned_at", .double)
+                table.column("ended_at", .double)
+                table.column("end_reason", .text)
+            }
+            try db.create(index: "sessions_by_state", on: "sessions", columns: ["state", "created_at"])
+            try db.create(table: "streams") { table in
+                table.primaryKey("id", .text)
+                table.column("resume_token_hash", .text).unique()
+                table.column("last_sent_seq", .integer).notNull()
+                table.column("peer_acknowledged_seq", .integer).notNull()
+                table.column("last_received_seq", .integer).notNull()
+            }
+            try db.create(table: "outbox") { table in
+                table.column("stream_id", .text).notNull().references("streams", onDelete: .cascade)
+                table.column("seq", .integer).notNull()
+                table.column("frame", .text).notNull()
+                table.primaryKey(["stream_id", "seq"])
+            }
+            try db.create(table: "chat_messages") { table in
+                table.primaryKey("id", .text)
+                table.column("session_id", .text).notNull().references("sessions", onDelete: .cascade)
+                table.column("sender", .text).notNull()
+                table.column("client_message_id", .text).notNull()
+                table.column("text", .text).notNull()
+                table.column("sent_at", .double).notNull()
+                table.uniqueKey(["session_id", "sender", "client_message_id"])
+            }
+        }
+    }
+}

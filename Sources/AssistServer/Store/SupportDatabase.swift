@@ -1,0 +1,59 @@
+import Foundation
+public import GRDB
+
+/// The server's SQLite database: opened in WAL mode, with every table
+/// created or migrated before the server accepts a connection.
+///
+/// Each part of the server that persists something registers its tables in
+/// ``migrator``; a migration, once shipped, is never edited — a change is a
+/// new migration.
+public struct SupportDatabase: Sendable {
+    /// The connection everything reads and writes through.
+    public let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the database at `path`, or an in-memory
+    /// database for `":memory:"`, and migrates it.
+    ///
+    /// A file database is a WAL-mode pool with `synchronous = NORMAL`: a
+    /// committed transaction survives a crash or `kill -9` of the server
+    /// (not a power loss of the machine), which is what "acked" promises.
+    public init(path: String) throws {
+        if path == ":memory:" {
+            writer = try DatabaseQueue(configuration: Self.configuration)
+        } else {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            writer = try DatabasePool(path: path, configuration: Self.configuration)
+        }
+        try Self.migrator.migrate(writer)
+    }
+
+    /// The default database file: `$XDG_DATA_HOME/assist/assist-server.sqlite`,
+    /// or `~/.local/share/assist/assist-server.sqlite`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        let base: String
+        if let dataHome = environment["XDG_DATA_HOME"], !dataHome.isEmpty {
+            base = dataHome
+        } else {
+            base = (environment["HOME"] ?? FileManager.default.currentDirectoryPath) + "/.local/share"
+        }
+        return base + "/assist/assist-server.sqlite"
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return configuration
+    }
+
+    /// Every migration of every table, in order.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        ShortCodeSchema.register(in: &migrator)
+        SessionSchema.register(in: &migrator)
+        return migrator
+    }
+}

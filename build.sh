@@ -11,8 +11,14 @@ cd "$(dirname "$0")"
 # Debian packages, one line per need.
 DEBIAN_PACKAGES=(
     libgtk-4-dev          # CGtk: GTK 4 headers and pkg-config file
+    libsqlite3-dev        # the server's SQLite store (GRDB links the system SQLite)
     xvfb xauth            # a display for GTK tests and screenshots (xvfb-run)
+    chromium chromium-driver  # the agent console's browser test (headless, Selenium)
+    python3-venv          # .build-venv for the browser test's PyPI packages
 )
+
+# PyPI packages of the agent console's browser test, installed into .build-venv.
+PYTHON_PACKAGES=(selenium pytest websocket-client)
 
 log() { printf 'build.sh: %s\n' "$*" >&2; }
 
@@ -53,6 +59,20 @@ cmd_deps() {
     fi
 }
 
+# Creates .build-venv with Debian's Python and installs PYTHON_PACKAGES into it
+# when any is missing (quiet when all is there).
+ensure_python_venv() {
+    local package missing=()
+    [ -x .build-venv/bin/python ] || /usr/bin/python3 -m venv .build-venv
+    for package in "${PYTHON_PACKAGES[@]}"; do
+        .build-venv/bin/python -m pip show -q "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    if [ "${#missing[@]}" -gt 0 ]; then
+        log "installing into .build-venv: ${missing[*]}"
+        .build-venv/bin/python -m pip install -q --disable-pip-version-check "${missing[@]}"
+    fi
+}
+
 cmd_build() {
     swift build "$@"
 }
@@ -61,21 +81,27 @@ cmd_run() {
     cmd_deps
     swift build --product assist-server
     swift build --product assist-desktop
-    local bin workdir server_log server_pid url
+    local bin workdir server_log server_pid url token
     bin=$(swift build --show-bin-path)
     workdir=$(mktemp -d -t assist-run.XXXXXX)
     server_log="$workdir/server.log"
-    "$bin/assist-server" --host 127.0.0.1 --port 0 >"$server_log" 2>&1 &
+    token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+    printf '{"agents":[{"id":"you","name":"You (console)","token":"%s","capacity":3,"destinations":["*"]}]}\n' \
+        "$token" >"$workdir/agents.json"
+    "$bin/assist-server" --host 127.0.0.1 --port 0 --database "$workdir/assist.sqlite" \
+        --agents "$workdir/agents.json" --demo-agent >"$workdir/server.url" 2>"$server_log" &
     server_pid=$!
-    trap 'kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null; rm -rf "$workdir"' EXIT
+    # shellcheck disable=SC2064  # expand now: the locals are gone when the trap runs
+    trap "kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; rm -rf '$workdir'" EXIT
     for _ in $(seq 1 100); do
-        url=$(sed -n 's/^listening on //p' "$server_log" | head -n 1)
+        url=$(sed -n 's/^listening on //p' "$workdir/server.url" | head -n 1)
         [ -n "$url" ] && break
         kill -0 "$server_pid" 2>/dev/null || { cat "$server_log" >&2; log "the support server did not start"; exit 1; }
         sleep 0.1
     done
     [ -n "$url" ] || { log "the support server did not report its URL"; exit 1; }
-    log "support server: $url (log: $server_log)"
+    log "support server: $url, with a demo agent (log: $server_log)"
+    log "play the agent yourself: open $url/console and sign in with the token $token"
     "$bin/assist-desktop" --server "$url"
 }
 
@@ -83,6 +109,9 @@ cmd_test() {
     cmd_deps
     swift build --build-tests
     GTK_A11Y=none xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' swift test --skip-build
+    ensure_python_venv
+    ASSIST_SERVER_BIN="$(swift build --show-bin-path)/assist-server" PYTHONDONTWRITEBYTECODE=1 \
+        .build-venv/bin/python -m pytest -q -p no:cacheprovider Tests/console
 }
 
 cmd_bench() {

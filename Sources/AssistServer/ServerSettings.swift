@@ -1,13 +1,44 @@
-/// Where and how the support server listens.
-public struct ServerSettings: Sendable, Hashable {
+import Foundation
+
+/// Everything `assist-server` is configured with.
+public struct ServerSettings: Sendable {
     /// The address to bind, e.g. `127.0.0.1`.
     public var host: String
     /// The TCP port; 0 lets the system pick a free one.
     public var port: Int
+    /// The SQLite file, or `:memory:`.
+    public var databasePath: String
+    /// The agents allowed to sign in.
+    public var agents: AgentDirectory
+    /// Whether to run the built-in demo agent.
+    public var demoAgent: Bool
+    /// Seconds a short code is accepted.
+    public var shortCodeTimeToLive: TimeInterval
+    /// Seconds a session survives a dropped connection.
+    public var gracePeriodSeconds: Int
+    /// Origins, besides the server's own, allowed to use agent endpoints.
+    public var allowedOrigins: [String]
+    /// How often idle connections are pinged; one that does not answer is closed.
+    public var pingInterval: Duration
+    /// Where the agent console's files are, or `nil` to serve no console.
+    public var console: ConsoleFiles?
 
-    /// Creates settings for a server on `host:port`.
-    public init(host: String = "127.0.0.1", port: Int = 8080) {
+    /// Creates settings; the defaults are the CLI's.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, databasePath: String = ":memory:",
+        agents: AgentDirectory, demoAgent: Bool = false,
+        shortCodeTimeToLive: TimeInterval = ShortCodeService.defaultTimeToLive, gracePeriodSeconds: Int = 120,
+        allowedOrigins: [String] = [], pingInterval: Duration = .seconds(30), console: ConsoleFiles? = nil
+    ) {
         self.host = host
         self.port = port
+        self.databasePath = databasePath
+        self.agents = agents
+        self.demoAgent = demoAgent
+        self.shortCodeTimeToLive = shortCodeTimeToLive
+        self.gracePeriodSeconds = gracePeriodSeconds
+        self.allowedOrigins = allowedOrigins
+        self.pingInterval = pingInterval
+        self.console = console
     }
 }

@@ -1,19 +1,16 @@
 public import Hummingbird
+import HummingbirdWebSocket
 public import Logging
+import ServiceLifecycle
 
-/// Builds the support server: its routes and its HTTP listener.
+/// Builds the support server: its database, hub, routes and services.
 public enum SupportServer {
-    /// The router with every HTTP route the server answers.
-    public static func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router()
-        router.addHealthRoutes()
-        return router
-    }
-
-    /// The whole application, ready to run.
+    /// The whole application, ready to run: the database is open and
+    /// migrated, and every session that was open when the server last
+    /// stopped is restored.
     ///
     /// - Parameters:
-    ///   - settings: where to listen.
+    ///   - settings: what the operator configured.
     ///   - logger: the server's logger.
     ///   - onListening: called once with the URL the server listens on, after
     ///     the socket is bound (useful with port 0).
@@ -21,17 +18,49 @@ public enum SupportServer {
         settings: ServerSettings,
         logger: Logger,
         onListening: @escaping @Sendable (String) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
+    ) async throws -> some ApplicationProtocol {
+        let database = try SupportDatabase(path: settings.databasePath)
+        let metrics = ServerMetrics()
+        let origins = OriginAllowList(Set(settings.allowedOrigins))
+        var directory = settings.agents
+        let demo = settings.demoAgent ? DemoAgent(logger: logger) : nil
+        if let demo { directory = try directory.adding(demo.account) }
+        let shortCodes = ShortCodeService(
+            database: database, metrics: metrics, timeToLive: settings.shortCodeTimeToLive, logger: logger)
+        let hub = SupportHub(
+            store: SessionStore(writer: database.writer), directory: directory, metrics: metrics,
+            settings: HubSettings(gracePeriodSeconds: settings.gracePeriodSeconds), shortCodes: shortCodes,
+            logger: logger)
+        try await hub.restore()
+
+        let router = Router(context: SupportRequestContext.self)
+        router.addHealthRoutes()
+        router.addMetricsRoutes(metrics)
+        router.addShortCodeRoutes(service: shortCodes, agents: directory, origins: origins)
+        if let console = settings.console { router.addConsoleRoutes(files: console) }
+
+        var services: [any Service] = [
+            RepeatingService(interval: .seconds(60)) { _ = try? await shortCodes.purgeExpired() }
+        ]
+        if let demo { services.append(demo) }
         let host = settings.host
         return Application(
-            router: makeRouter(),
+            router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: WebSocketEndpoints.makeRouter(hub: hub, origins: origins),
+                configuration: .init(ws: WebSocketEndpoints.configuration(pingInterval: settings.pingInterval))),
             configuration: .init(address: .hostname(host, port: settings.port), serverName: "assist-server"),
+            services: services,
             onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? settings.port
-                await onListening(listeningURL(host: host, port: port))
+                let url = listeningURL(host: host, port: channel.localAddress?.port ?? settings.port)
+                origins.allow(url)
+                if let demo {
+                    origins.allow(DemoAgent.clientOrigin(ofServer: url))
+                    demo.serverStarted(at: url)
+                }
+                await onListening(url)
             },
-            logger: logger
-        )
+            logger: logger)
     }
 
     /// The `http://` URL of a server bound to `host:port`, with IPv6 hosts bracketed.

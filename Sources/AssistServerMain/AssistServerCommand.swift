@@ -9,8 +9,11 @@ import Logging
 struct AssistServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assist-server",
-        abstract: "The Assist support server: queue, agents and sessions over WebSocket.",
-        discussion: "The first line printed on standard output is the URL the server listens on.")
+        abstract: "The Assist support server: queues, agents and sessions over WebSocket, and the agent console.",
+        discussion: """
+            The first line printed on standard output is the URL the server listens on; logs go to \
+            standard error. Agents are listed in a JSON file (--agents); see docs/protocol.md.
+            """)
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -18,22 +21,66 @@ struct AssistServerCommand: AsyncParsableCommand {
     @Option(help: "The TCP port to listen on; 0 picks a free port.")
     var port = 8080
 
+    @Option(help: "The SQLite database file, or :memory:. Default: $XDG_DATA_HOME/assist/assist-server.sqlite.")
+    var database: String?
+
+    @Option(help: "A JSON file listing the agents who may sign in.")
+    var agents: String?
+
+    @Flag(help: "Run a built-in demo agent that takes waiting people, chats and asks for screen share.")
+    var demoAgent = false
+
+    @Option(help: "Seconds a short code stays valid.")
+    var shortCodeTTL: Double = 300
+
+    @Option(help: "Seconds a session survives a dropped connection.")
+    var gracePeriod = 120
+
+    @Option(name: .customLong("allow-origin"), help: "Another origin allowed to use agent endpoints. Repeatable.")
+    var allowedOrigins: [String] = []
+
+    @Option(help: "Seconds between pings of idle connections; one that does not answer is closed.")
+    var pingInterval = 30
+
+    @Option(help: "Where the agent console's files are (default: found next to the program, or ASSIST_CONSOLE_DIR).")
+    var consoleDirectory: String?
+
     @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
     func validate() throws {
-        guard (0...65_535).contains(port) else {
-            throw ValidationError("--port must be between 0 and 65535, got \(port).")
-        }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, got \(port).") }
+        guard shortCodeTTL > 0 else { throw ValidationError("--short-code-ttl must be more than 0 seconds.") }
+        guard gracePeriod >= 0 else { throw ValidationError("--grace-period cannot be negative.") }
+        guard pingInterval > 0 else { throw ValidationError("--ping-interval must be more than 0 seconds.") }
     }
 
     func run() async throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "assist-server")
         logger.logLevel = logLevel
-        let app = SupportServer.makeApplication(
-            settings: ServerSettings(host: host, port: port),
-            logger: logger,
+        var directory = try AgentDirectory([])
+        if let agents {
+            do {
+                directory = try AgentDirectory.load(contentsOf: URL(fileURLWithPath: agents))
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        let console: ConsoleFiles?
+        do {
+            console = try ConsoleFiles.locate(explicitDirectory: consoleDirectory)
+        } catch {
+            logger.warning("the agent console is not served", metadata: ["reason": "\(error.description)"])
+            console = nil
+        }
+        let settings = ServerSettings(
+            host: host, port: port,
+            databasePath: database ?? SupportDatabase.defaultPath(environment: ProcessInfo.processInfo.environment),
+            agents: directory, demoAgent: demoAgent, shortCodeTimeToLive: shortCodeTTL, gracePeriodSeconds: gracePeriod,
+            allowedOrigins: allowedOrigins, pingInterval: .seconds(pingInterval), console: console)
+        let app = try await SupportServer.makeApplication(
+            settings: settings, logger: logger,
             onListening: { url in
                 FileHandle.standardOutput.write(Data("listening on \(url)\n".utf8))
             })

@@ -13,4 +13,6 @@ public protocol WireMessage: Codable, Sendable, Hashable {
     var isSequenced: Bool { get }
     /// The bodiless message that only carries the envelope's `ack`.
     static var ack: Self { get }
+    /// The `error` message reporting a problem to the peer.
+    static func error(_ report: ErrorReport) -> Self
 }

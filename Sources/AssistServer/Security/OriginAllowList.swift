@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The exact `Origin` values agent endpoints accept.
@@ -18,12 +19,14 @@ public final class OriginAllowList: Sendable {
         origins.withLock { _ = $0.insert(Self.normalized(origin)) }
     }
 
-    /// Whether a request with this `Origin` header may use an agent endpoint.
-    /// A missing header is refused: browsers always send one on WebSocket
-    /// upgrades and cross-origin requests, and other clients can set it.
+    /// Whether a request with this `Origin` header may use an agent endpoint:
+    /// every origin it names must be on the list. A missing or empty header
+    /// is refused: browsers always send one on WebSocket upgrades and
+    /// cross-origin requests, and other clients can set it.
     public func permits(_ origin: String?) -> Bool {
-        guard let origin else { return false }
-        return origins.withLock { $0.contains(Self.normalized(origin)) }
+        let named = (origin ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !named.isEmpty, !named.contains(where: \.isEmpty) else { return false }
+        return origins.withLock { allowed in named.allSatisfy { allowed.contains(Self.normalized($0)) } }
     }
 
     /// Origins compare without case and without a trailing slash.

@@ -10,9 +10,7 @@ enum SessionSchema {
             try db.create(table: "sessions") { table in
                 table.primaryKey("id", .text)
                 table.column("destination", .text).notNull()
-                table.column("visitor_name", .text)
-                table.column("hello_json", .text).notNull()
-                table.column("resume_token_hash", .text).notNull().unique()
+                table.column("hello", .text).notNull()
                 table.column("state", .text).notNull()
                 table.column("agent_id", .text)
                 table.column("created_at", .double).notNull()
@@ -23,7 +21,7 @@ enum SessionSchema {
             try db.create(index: "sessions_by_state", on: "sessions", columns: ["state", "created_at"])
             try db.create(table: "streams") { table in
                 table.primaryKey("id", .text)
-                table.column("resume_token_hash", .text).unique()
+                table.column("resume_token", .text).notNull().unique()
                 table.column("last_sent_seq", .integer).notNull()
                 table.column("peer_acknowledged_seq", .integer).notNull()
                 table.column("last_received_seq", .integer).notNull()

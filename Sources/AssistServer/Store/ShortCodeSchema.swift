@@ -1,7 +1,7 @@
 import GRDB
 
 /// The `short_codes` table: one row per code, from creation until it is
-/// purged after expiry.
+/// purged a while after expiry (see ``ShortCodeService/purgeExpired()``).
 enum ShortCodeSchema {
     /// Registers the table's migrations.
     static func register(in migrator: inout DatabaseMigrator) {
@@ -15,7 +15,9 @@ enum ShortCodeSchema {
                 table.column("expires_at", .double).notNull()
                 table.column("consumer_redeemed_at", .double)
                 table.column("agent_redeemed_at", .double)
+                table.column("expiry_counted", .boolean).notNull().defaults(to: false)
             }
+            try db.create(index: "short_codes_by_expiry", on: "short_codes", columns: ["expires_at"])
         }
     }
 }

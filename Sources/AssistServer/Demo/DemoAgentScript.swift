@@ -1,0 +1,76 @@
+import AssistCore
+
+/// What the demo agent does next, decided from what the server tells it.
+/// Pure: the driver performs the sends after their delays.
+///
+/// It takes the longest-waiting person when it has room, greets them,
+/// answers what they write, asks once per session to see their window, and
+/// thanks them for their answer.
+struct DemoAgentScript: Sendable {
+    /// One thing to send, after a pause that makes the demo readable.
+    struct Step: Sendable, Hashable {
+        let message: AgentMessage
+        let delay: Duration
+    }
+
+    /// How many sessions the demo agent takes at once.
+    let capacity: Int
+    private var visitors: [SessionID: String] = [:]
+    private var askedToShare: Set<SessionID> = []
+    private var accepting = false
+    private var counter = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The steps that answer `message`.
+    mutating func handle(_ message: ServerToAgentMessage) -> [Step] {
+        switch message {
+        case .queueSnapshot(let snapshot):
+            guard !snapshot.entries.isEmpty, visitors.count < capacity, !accepting else { return [] }
+            accepting = true
+            return [Step(message: .acceptNext, delay: .seconds(2))]
+        case .sessionAssigned(let assignment):
+            accepting = false
+            let name = assignment.visitorName ?? "there"
+            visitors[assignment.sessionID] = name
+            return [chat(assignment.sessionID, "Hi \(name), I'm Alex, the demo agent. How can I help you today?", after: .seconds(1))]
+        case .chat(let sessionID, let message) where message.author == .consumer:
+            guard visitors[sessionID] != nil else { return [] }
+            if askedToShare.insert(sessionID).inserted {
+                return [
+                    chat(sessionID, "Thanks for explaining. To see what you see, may I look at this app's window?", after: .seconds(1)),
+                    Step(message: .requestScreenShare(sessionID: sessionID, requestID: nextRequestID()), delay: .seconds(1)),
+                ]
+            }
+            return [chat(sessionID, "Got it: \"\(message.text.prefix(80))\". Anything else I can do?", after: .seconds(1))]
+        case .consumerAnswered(let sessionID, _, .screenShare, let accepted):
+            let text = accepted
+                ? "Thank you. I can see the window now; fields you keep private stay hidden from me."
+                : "No problem, we can carry on in the chat."
+            return [chat(sessionID, text, after: .milliseconds(500))]
+        case .sessionEnded(let sessionID, _, _):
+            visitors[sessionID] = nil
+            askedToShare.remove(sessionID)
+            return []
+        case .error(let report) where report.code == .queueEmpty || report.code == .notAllowed:
+            accepting = false
+            return []
+        default:
+            return []
+        }
+    }
+
+    private mutating func chat(_ sessionID: SessionID, _ text: String, after delay: Duration) -> Step {
+        counter += 1
+        return Step(
+            message: .chat(sessionID: sessionID, clientMessageID: ClientMessageID("demo-\(counter)"), text: text),
+            delay: delay)
+    }
+
+    private mutating func nextRequestID() -> RequestID {
+        counter += 1
+        return RequestID("demo-share-\(counter)")
+    }
+}

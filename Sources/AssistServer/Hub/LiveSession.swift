@@ -1,0 +1,31 @@
+import AssistCore
+
+/// A session the hub holds in memory: its stored row, its delivery channel
+/// to the consumer, and what is in flight.
+struct LiveSession {
+    var row: SessionRow
+    var channel: ServerConsumerChannel
+    let resumeToken: ResumeToken
+    /// The highest outbound `seq` already written to the outbox.
+    var persistedThrough: Int
+    /// The consumer's connection, when one is up and past its handshake.
+    var link: PeerLink?
+    /// Bumped on every connect and disconnect, so a stale grace timer is ignored.
+    var generation = 0
+    /// Chat ids seen per sender (`consumer` or `agent:<id>`), so a resend is stored once.
+    var deduplicators: [String: ChatDeduplicator] = [:]
+    /// Requests sent to the consumer and not answered yet.
+    var pendingRequests: [RequestID: ConsentKind] = [:]
+    /// The last queue line sent, so only changes are sent.
+    var lastQueueUpdate: QueueUpdate?
+
+    var id: SessionID { row.id }
+    var streamID: String { StreamRow.consumerStreamID(row.id) }
+
+    /// The stream row to store for this session's channel.
+    var streamRow: StreamRow {
+        StreamRow(
+            id: streamID, resumeToken: resumeToken, lastSentSeq: channel.lastSentSeq,
+            peerAcknowledgedSeq: channel.peerAcknowledgedSeq, lastReceivedSeq: channel.lastReceivedSeq)
+    }
+}

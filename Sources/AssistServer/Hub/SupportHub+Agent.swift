@@ -1,0 +1,164 @@
+import AssistCore
+import Logging
+import Prometheus
+import Foundation
+
+extension SupportHub {
+    /// A frame from a signed-in agent.
+    func agentFrame(_ frame: InboundFrame, agent id: String, on link: PeerLink) async {
+        guard var agent = agents[id] else { return }
+        let action: ReceiveAction<AgentMessage>
+        do {
+            action = agent.channel.receive(try ProtocolCodec.decode(frame, as: AgentMessage.self))
+        } catch {
+            action = agent.channel.receive(rejected: error)
+        }
+        agents[id] = agent
+        markDirty(agent: id)
+        switch action {
+        case .deliver(.redeemShortCode(let code)):
+            await redeemShortCode(code, agent: id, on: link)
+        case .deliver(let message):
+            handle(message, fromAgent: id, on: link)
+        case .drop:
+            break
+        case .reject(let error):
+            refuse(error, on: link, replyType: ServerToAgentMessage.self)
+        }
+        if let acknowledgement = agents[id]?.channel.acknowledgementFrame() {
+            queue(acknowledgement, to: link)
+        }
+    }
+
+    private func handle(_ message: AgentMessage, fromAgent agentID: String, on link: PeerLink) {
+        switch message {
+        case .hello, .resume:
+            reject(.notAllowed, "already signed in", on: link, as: ServerToAgentMessage.self)
+        case .ack, .error, .redeemShortCode:
+            break
+        case .acceptNext:
+            acceptNext(agentID, on: link)
+        case .acceptSession(let sessionID):
+            accept(sessionID, agentID, on: link)
+        case .chat(let sessionID, let clientMessageID, let text):
+            guard owned(sessionID, by: agentID, on: link) != nil else { return }
+            agentChat(clientMessageID, text: text, session: sessionID, agent: agentID)
+        case .typing(let sessionID, let isTyping):
+            guard owned(sessionID, by: agentID, on: link) != nil else { return }
+            send(.typing(agentID: agentID, isTyping: isTyping), toSession: sessionID)
+        case .requestScreenShare(let sessionID, let requestID):
+            request(.screenShare, requestID, session: sessionID, agent: agentID, on: link) {
+                .screenShareRequest(requestID: requestID, agentID: agentID)
+            }
+        case .requestControl(let sessionID, let requestID):
+            request(.control, requestID, session: sessionID, agent: agentID, on: link) {
+                .controlRequest(requestID: requestID, agentID: agentID)
+            }
+        case .push(let sessionID, let requestID, let content):
+            request(.push, requestID, session: sessionID, agent: agentID, on: link) {
+                .push(requestID: requestID, agentID: agentID, content: content)
+            }
+        case .screenShareEnd(let sessionID, let requestID):
+            guard owned(sessionID, by: agentID, on: link) != nil else { return }
+            send(.screenShareEnd(requestID: requestID), toSession: sessionID)
+        case .endSession(let sessionID, let text):
+            guard owned(sessionID, by: agentID, on: link) != nil else { return }
+            end(session: sessionID, reason: .agentEnded, text: text)
+        }
+    }
+
+    private func acceptNext(_ agentID: String, on link: PeerLink) {
+        guard let agent = agents[agentID], hasRoom(agent, on: link) else { return }
+        guard
+            let next = queueOrder.first(where: {
+                sessions[$0]?.row.phase == .queued && agent.account.serves(sessions[$0]?.row.destination ?? "")
+            })
+        else {
+            reject(.queueEmpty, "nobody is waiting for you", on: link, as: ServerToAgentMessage.self)
+            return
+        }
+        assign(session: next, to: agentID)
+    }
+
+    private func accept(_ sessionID: SessionID, _ agentID: String, on link: PeerLink) {
+        guard let agent = agents[agentID], let session = sessions[sessionID], session.row.phase == .queued else {
+            reject(
+                .unknownSession, "session \(sessionID.rawValue) is not waiting", on: link, as: ServerToAgentMessage.self)
+            return
+        }
+        guard agent.account.serves(session.row.destination) else {
+            reject(
+                .notAllowed, "you do not serve \(session.row.destination)", on: link, as: ServerToAgentMessage.self)
+            return
+        }
+        guard hasRoom(agent, on: link) else { return }
+        assign(session: sessionID, to: agentID)
+    }
+
+    /// Whether the agent may take one more session; says why not otherwise.
+    func hasRoom(_ agent: LiveAgent, on link: PeerLink) -> Bool {
+        let current = load(of: agent.id)
+        guard current < agent.account.capacity else {
+            reject(
+                .notAllowed, "you already have \(current) of \(agent.account.capacity) sessions", on: link,
+                as: ServerToAgentMessage.self)
+            return false
+        }
+        return true
+    }
+
+    /// The session, if this agent is working on it; otherwise says why not.
+    private func owned(_ sessionID: SessionID, by agentID: String, on link: PeerLink) -> LiveSession? {
+        guard let session = sessions[sessionID], session.row.phase == .assigned,
+            session.row.agentID == agentID
+        else {
+            reject(
+                .unknownSession, "session \(sessionID.rawValue) is not one of yours", on: link,
+                as: ServerToAgentMessage.self)
+            return nil
+        }
+        return session
+    }
+
+    private func agentChat(_ clientMessageID: ClientMessageID, text: String, session id: SessionID, agent agentID: String) {
+        guard var session = sessions[id] else { return }
+        let sender = "agent:\(agentID)"
+        let candidate = ServerMessageID(UUID().uuidString)
+        let admission = session.deduplicators[sender, default: ChatDeduplicator()].admit(clientMessageID, as: candidate)
+        sessions[id] = session
+        switch admission {
+        case .duplicate(let existing):
+            send(
+                .chatReceipt(
+                    sessionID: id,
+                    receipt: ChatReceipt(clientMessageID: clientMessageID, messageID: existing, status: .delivered)),
+                toAgent: agentID)
+        case .accepted:
+            let message = ChatMessage(id: candidate, author: .agent(id: agentID), text: text, sentAt: currentDate)
+            store(StoredChat(sessionID: id, sender: sender, clientMessageID: clientMessageID, message: message))
+            send(.chat(message), toSession: id)
+            metrics.messagesRelayed.increment()
+            send(
+                .chatReceipt(
+                    sessionID: id,
+                    receipt: ChatReceipt(clientMessageID: clientMessageID, messageID: candidate, status: .delivered)),
+                toAgent: agentID)
+        }
+    }
+
+    private func request(
+        _ kind: ConsentKind, _ requestID: RequestID, session sessionID: SessionID, agent agentID: String,
+        on link: PeerLink, message: () -> ServerToConsumerMessage
+    ) {
+        guard var session = owned(sessionID, by: agentID, on: link) else { return }
+        guard session.pendingRequests[requestID] == nil else {
+            reject(
+                .invalidValue, "request \(requestID.rawValue) is already waiting for an answer", on: link,
+                as: ServerToAgentMessage.self)
+            return
+        }
+        session.pendingRequests[requestID] = kind
+        sessions[sessionID] = session
+        send(message(), toSession: sessionID)
+    }
+}

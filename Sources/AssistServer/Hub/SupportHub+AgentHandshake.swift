@@ -1,0 +1,137 @@
+import AssistCore
+import Logging
+import Prometheus
+import Foundation
+
+extension SupportHub {
+    /// The first frame of an agent connection: `hello` with the agent's token
+    /// signs in, `resume` reattaches; anything else closes with 1008.
+    func agentHandshake(_ frame: InboundFrame, on link: PeerLink) {
+        let envelope: Envelope<AgentMessage>
+        do {
+            envelope = try ProtocolCodec.decode(frame, as: AgentMessage.self)
+        } catch {
+            refuse(error, on: link, replyType: ServerToAgentMessage.self)
+            return
+        }
+        switch envelope.message {
+        case .hello(let hello):
+            signIn(hello, on: link)
+        case .resume(let request):
+            resumeAgent(request, on: link)
+        default:
+            reject(
+                .notAllowed, "say hello or resume first", on: link, as: ServerToAgentMessage.self,
+                closing: .policyViolation)
+        }
+    }
+
+    /// A fresh sign-in starts a new stream: the agent's sessions are sent
+    /// again, with their transcripts, so a reloaded console is whole.
+    private func signIn(_ hello: AgentHello, on link: PeerLink) {
+        guard ProtocolVersion.negotiate(offered: hello.versions) != nil else {
+            reject(
+                .unsupportedVersion, "this server speaks protocol versions \(ProtocolVersion.supported)",
+                on: link, as: ServerToAgentMessage.self, closing: .unsupportedVersion)
+            return
+        }
+        guard let account = directory.account(forToken: hello.token) else {
+            reject(
+                .authenticationFailed, "the agent token is not valid", on: link, as: ServerToAgentMessage.self,
+                closing: .authenticationFailed)
+            return
+        }
+        var agent = LiveAgent(
+            account: account, channel: ServerAgentChannel(), resumeToken: Self.newResumeToken(), persistedThrough: 0)
+        if let previous = agents[account.id] {
+            if let previousLink = previous.link { close(previousLink, .policyViolation, reason: "signed in elsewhere") }
+            agent.generation = previous.generation + 1
+        }
+        _ = try? agent.channel.replay(after: 0)
+        agent.link = link
+        agents[account.id] = agent
+        discardOutbox(ofStream: agent.streamID)
+        markDirty(agent: account.id)
+        setLinkState(.agent(account.id), for: link)
+        queue(Envelope(ServerToAgentMessage.welcome(welcome(for: agent))), to: link)
+        let owned = sessions.values
+            .filter { $0.row.agentID == account.id && $0.row.phase == .assigned }
+            .sorted { $0.row.createdAt < $1.row.createdAt }
+        for session in owned {
+            let hello = session.row.hello
+            send(
+                .sessionAssigned(
+                    SessionAssignment(
+                        sessionID: session.id, visitorName: hello.visitorName, destination: session.row.destination,
+                        preChat: hello.preChat, entityMapping: hello.entityMapping,
+                        correlationID: hello.correlationID)),
+                toAgent: account.id)
+            resendTranscript(of: session.id, to: account.id)
+        }
+        refreshQueue()
+    }
+
+    private func resumeAgent(_ request: ResumeRequest, on link: PeerLink) {
+        guard var agent = liveOrStoredAgent(resumeToken: request.resumeToken) else {
+            reject(
+                .resumeRejected, "the agent's place is unknown or its grace period has passed", on: link,
+                as: ServerToAgentMessage.self, closing: .resumeRejected)
+            return
+        }
+        let replay: [Envelope<ServerToAgentMessage>]
+        do {
+            replay = try agent.channel.replay(after: request.lastReceivedSeq)
+        } catch {
+            refuse(error, on: link, replyType: ServerToAgentMessage.self)
+            return
+        }
+        if let previous = agent.link, previous != link {
+            close(previous, .policyViolation, reason: "replaced by a newer connection")
+        }
+        agent.link = link
+        agent.generation += 1
+        agent.lastSnapshotSignature = []
+        agents[agent.id] = agent
+        markDirty(agent: agent.id)
+        setLinkState(.agent(agent.id), for: link)
+        metrics.reconnectsResumed.increment()
+        queue(Envelope(ServerToAgentMessage.welcome(welcome(for: agent))), to: link)
+        for envelope in replay { queue(envelope, to: link) }
+        refreshQueue()
+    }
+
+    /// The agent a resume token belongs to: in memory, or — after a restart —
+    /// rebuilt from the database.
+    private func liveOrStoredAgent(resumeToken: ResumeToken) -> LiveAgent? {
+        if let live = agents.values.first(where: { $0.resumeToken == resumeToken }) { return live }
+        do {
+            guard let streamID = try store.streamID(forResumeToken: resumeToken), streamID.hasPrefix("agent:"),
+                let account = directory.all.first(where: { StreamRow.agentStreamID($0.id) == streamID }),
+                let stored = try store.stream(id: streamID),
+                let channel = ServerAgentChannel(restoring: try Self.snapshot(stored.row, frames: stored.frames))
+            else { return nil }
+            return LiveAgent(
+                account: account, channel: channel, resumeToken: resumeToken,
+                persistedThrough: stored.row.lastSentSeq)
+        } catch {
+            logger.error("could not restore an agent's stream", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+
+    private func welcome(for agent: LiveAgent) -> AgentWelcome {
+        AgentWelcome(
+            agent: agent.account.agent, resumeToken: agent.resumeToken,
+            gracePeriodSeconds: settings.gracePeriodSeconds, lastReceivedSeq: agent.channel.lastReceivedSeq)
+    }
+
+    /// A channel snapshot from a stored stream and its frames.
+    static func snapshot<Message: WireMessage>(
+        _ row: StreamRow, frames: [String]
+    ) throws -> ReliableChannelSnapshot<Message> {
+        ReliableChannelSnapshot(
+            lastSentSeq: row.lastSentSeq, peerAcknowledgedSeq: row.peerAcknowledgedSeq,
+            lastReceivedSeq: row.lastReceivedSeq,
+            unacknowledged: try frames.map { try ProtocolCodec.decode(text: $0, as: Message.self) })
+    }
+}

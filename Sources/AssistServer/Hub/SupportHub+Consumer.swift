@@ -1,0 +1,110 @@
+import AssistCore
+import Logging
+import Prometheus
+import Foundation
+
+extension SupportHub {
+    /// A frame from a consumer whose session is open.
+    func consumerFrame(_ frame: InboundFrame, session id: SessionID, on link: PeerLink) {
+        guard var session = sessions[id] else { return }
+        let action: ReceiveAction<ConsumerMessage>
+        do {
+            action = session.channel.receive(try ProtocolCodec.decode(frame, as: ConsumerMessage.self))
+        } catch {
+            action = session.channel.receive(rejected: error)
+        }
+        sessions[id] = session
+        markDirty(session: id)
+        switch action {
+        case .deliver(let message):
+            handle(message, fromSession: id, on: link)
+        case .drop:
+            break
+        case .reject(let error):
+            refuse(error, on: link, replyType: ServerToConsumerMessage.self)
+        }
+        if let acknowledgement = sessions[id]?.channel.acknowledgementFrame() {
+            queue(acknowledgement, to: link)
+        }
+    }
+
+    private func handle(_ message: ConsumerMessage, fromSession id: SessionID, on link: PeerLink) {
+        guard let session = sessions[id] else { return }
+        guard session.row.phase != .ended else {
+            if message.isSequenced {
+                reject(.notAllowed, "the session has ended", on: link, as: ServerToConsumerMessage.self)
+            }
+            return
+        }
+        switch message {
+        case .hello, .resume:
+            reject(.notAllowed, "the session is already open", on: link, as: ServerToConsumerMessage.self)
+        case .ack, .error:
+            break
+        case .chat(let clientMessageID, let text):
+            consumerChat(clientMessageID, text: text, session: id)
+        case .typing(let isTyping):
+            if let agentID = session.row.agentID { send(.typing(sessionID: id, isTyping: isTyping), toAgent: agentID) }
+        case .screenShareAnswer(let requestID, let accepted):
+            answer(requestID, kind: .screenShare, accepted: accepted, session: id, on: link)
+        case .controlAnswer(let requestID, let accepted):
+            answer(requestID, kind: .control, accepted: accepted, session: id, on: link)
+        case .pushAnswer(let requestID, let accepted):
+            answer(requestID, kind: .push, accepted: accepted, session: id, on: link)
+        case .screenShareEnd(let requestID):
+            if let agentID = session.row.agentID {
+                send(.screenShareEnd(sessionID: id, requestID: requestID), toAgent: agentID)
+            }
+        case .leaveQueue:
+            guard session.row.phase != .assigned else {
+                reject(.notAllowed, "an agent has already joined", on: link, as: ServerToConsumerMessage.self)
+                return
+            }
+            end(session: id, reason: .consumerLeftQueue, text: nil)
+        case .endSession:
+            end(session: id, reason: .consumerEnded, text: nil)
+        }
+    }
+
+    private func consumerChat(_ clientMessageID: ClientMessageID, text: String, session id: SessionID) {
+        guard var session = sessions[id] else { return }
+        let candidate = ServerMessageID(UUID().uuidString)
+        let admission = session.deduplicators["consumer", default: ChatDeduplicator()].admit(clientMessageID, as: candidate)
+        sessions[id] = session
+        let agentID = session.row.phase == .assigned ? session.row.agentID : nil
+        switch admission {
+        case .duplicate(let existing):
+            let receipt = ChatReceipt(
+                clientMessageID: clientMessageID, messageID: existing, status: agentID == nil ? .stored : .delivered)
+            send(.chatReceipt(receipt), toSession: id)
+        case .accepted:
+            let message = ChatMessage(id: candidate, author: .consumer, text: text, sentAt: currentDate)
+            store(StoredChat(sessionID: id, sender: "consumer", clientMessageID: clientMessageID, message: message))
+            if let agentID {
+                send(.chat(sessionID: id, message: message), toAgent: agentID)
+                metrics.messagesRelayed.increment()
+            }
+            send(
+                .chatReceipt(
+                    ChatReceipt(
+                        clientMessageID: clientMessageID, messageID: candidate,
+                        status: agentID == nil ? .stored : .delivered)),
+                toSession: id)
+        }
+    }
+
+    private func answer(
+        _ requestID: RequestID, kind: ConsentKind, accepted: Bool, session id: SessionID, on link: PeerLink
+    ) {
+        guard var session = sessions[id], session.pendingRequests[requestID] == kind, let agentID = session.row.agentID
+        else {
+            reject(
+                .unknownRequest, "no \(kind) request \(requestID.rawValue) is waiting for an answer", on: link,
+                as: ServerToConsumerMessage.self)
+            return
+        }
+        session.pendingRequests[requestID] = nil
+        sessions[id] = session
+        send(.consumerAnswered(sessionID: id, requestID: requestID, kind: kind, accepted: accepted), toAgent: agentID)
+    }
+}

@@ -1,0 +1,130 @@
+import AssistCore
+import Logging
+import Prometheus
+import Foundation
+
+extension SupportHub {
+    /// The first frame of a consumer connection: `hello` opens a session,
+    /// `resume` reattaches to one; anything else closes with 1008.
+    func consumerHandshake(_ frame: InboundFrame, on link: PeerLink) async {
+        let envelope: Envelope<ConsumerMessage>
+        do {
+            envelope = try ProtocolCodec.decode(frame, as: ConsumerMessage.self)
+        } catch {
+            refuse(error, on: link, replyType: ServerToConsumerMessage.self)
+            return
+        }
+        switch envelope.message {
+        case .hello(let hello):
+            await openSession(hello, on: link)
+        case .resume(let request):
+            resumeSession(request, on: link)
+        default:
+            reject(
+                .notAllowed, "say hello or resume first", on: link, as: ServerToConsumerMessage.self,
+                closing: .policyViolation)
+        }
+    }
+
+    private func openSession(_ hello: ConsumerHello, on link: PeerLink) async {
+        guard ProtocolVersion.negotiate(offered: hello.versions) != nil else {
+            reject(
+                .unsupportedVersion, "this server speaks protocol versions \(ProtocolVersion.supported)",
+                on: link, as: ServerToConsumerMessage.self, closing: .unsupportedVersion)
+            return
+        }
+        var correlationID = hello.correlationID
+        if let token = hello.sessionToken {
+            guard let grant = (try? await shortCodes.grant(forSessionToken: token)) ?? nil,
+                hello.correlationID == nil || hello.correlationID == grant.correlationID
+            else {
+                reject(
+                    .notAllowed, "the session token is unknown or has expired", on: link,
+                    as: ServerToConsumerMessage.self, closing: .policyViolation)
+                return
+            }
+            correlationID = grant.correlationID
+        }
+        var recorded = hello
+        recorded.correlationID = correlationID
+        let escalating = hello.sessionToken != nil
+        let row = SessionRow(
+            id: SessionID(UUID().uuidString), destination: hello.destination ?? Self.escalationDestination,
+            hello: recorded, phase: escalating ? .escalating : .queued, agentID: nil, createdAt: currentDate)
+        var session = LiveSession(
+            row: row, channel: ServerConsumerChannel(), resumeToken: Self.newResumeToken(), persistedThrough: 0)
+        _ = try? session.channel.replay(after: 0)
+        session.link = link
+        sessions[row.id] = session
+        markChanged(row)
+        markDirty(session: row.id)
+        setLinkState(.consumer(row.id), for: link)
+        queue(Envelope(ServerToConsumerMessage.welcome(welcome(for: session))), to: link)
+        if escalating, let correlationID {
+            escalations[correlationID] = row.id
+            if let agentID = pendingEscalations.removeValue(forKey: correlationID) {
+                assign(session: row.id, to: agentID)
+            }
+        } else {
+            queueOrder.append(row.id)
+        }
+        refreshQueue()
+    }
+
+    private func resumeSession(_ request: ResumeRequest, on link: PeerLink) {
+        guard var session = sessions.values.first(where: { $0.resumeToken == request.resumeToken }) else {
+            reject(
+                .resumeRejected, "the session is unknown or its grace period has passed", on: link,
+                as: ServerToConsumerMessage.self, closing: .resumeRejected)
+            return
+        }
+        let replay: [Envelope<ServerToConsumerMessage>]
+        do {
+            replay = try session.channel.replay(after: request.lastReceivedSeq)
+        } catch {
+            refuse(error, on: link, replyType: ServerToConsumerMessage.self)
+            return
+        }
+        if let previous = session.link, previous != link {
+            close(previous, .policyViolation, reason: "replaced by a newer connection")
+        }
+        session.link = link
+        session.generation += 1
+        session.lastQueueUpdate = nil
+        sessions[session.id] = session
+        markDirty(session: session.id)
+        setLinkState(.consumer(session.id), for: link)
+        metrics.reconnectsResumed.increment()
+        queue(Envelope(ServerToConsumerMessage.welcome(welcome(for: session))), to: link)
+        for envelope in replay { queue(envelope, to: link) }
+        if session.row.phase == .ended {
+            close(link, .normal, reason: "the session has ended")
+        } else {
+            refreshQueue()
+        }
+    }
+
+    private func welcome(for session: LiveSession) -> ConsumerWelcome {
+        ConsumerWelcome(
+            sessionID: session.id, resumeToken: session.resumeToken,
+            gracePeriodSeconds: settings.gracePeriodSeconds, lastReceivedSeq: session.channel.lastReceivedSeq)
+    }
+
+    /// The destination recorded for a session joined by short code, which
+    /// names no destination of its own.
+    static let escalationDestination = "escalation"
+
+    /// A fresh resume token: 256 random bits from the system's CSPRNG, as hex.
+    static func newResumeToken() -> ResumeToken {
+        var generator = SystemRandomNumberGenerator()
+        let words = (0..<4).map { _ in generator.next() as UInt64 }
+        return ResumeToken(words.map { String($0, radix: 16).leftPadded(to: 16) }.joined())
+    }
+}
+
+extension String {
+    /// The string with leading zeros up to `length` characters.
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
+    }
+}

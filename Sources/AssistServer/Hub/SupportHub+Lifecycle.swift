@@ -1,0 +1,108 @@
+import AssistCore
+import Logging
+import Prometheus
+import Foundation
+
+extension SupportHub {
+    /// Gives a session to an agent: the consumer is told who joined, and the
+    /// agent gets the session with everything said so far.
+    func assign(session id: SessionID, to agentID: String) {
+        guard var session = sessions[id], let agent = agents[agentID], session.row.phase != .ended else { return }
+        session.row.phase = .assigned
+        session.row.agentID = agentID
+        session.row.assignedAt = currentDate
+        sessions[id] = session
+        queueOrder.removeAll { $0 == id }
+        if let correlationID = session.row.hello.correlationID { escalations[correlationID] = nil }
+        markChanged(session.row)
+        let hello = session.row.hello
+        send(
+            .sessionAssigned(
+                SessionAssignment(
+                    sessionID: id, visitorName: hello.visitorName, destination: session.row.destination,
+                    preChat: hello.preChat, entityMapping: hello.entityMapping, correlationID: hello.correlationID)),
+            toAgent: agentID)
+        send(.agentJoined(agent.account.agent), toSession: id)
+        catchUp(agent: agentID, on: id)
+        refreshQueue()
+    }
+
+    /// Sends an agent the session's transcript so far, and tells the
+    /// consumer that what it wrote while waiting has now reached an agent.
+    private func catchUp(agent agentID: String, on id: SessionID) {
+        for chat in resendTranscript(of: id, to: agentID) where chat.sender == "consumer" {
+            send(
+                .chatReceipt(
+                    ChatReceipt(clientMessageID: chat.clientMessageID, messageID: chat.message.id, status: .delivered)),
+                toSession: id)
+        }
+    }
+
+    /// Sends an agent every chat message of a session, oldest first, and
+    /// returns them.
+    @discardableResult
+    func resendTranscript(of id: SessionID, to agentID: String) -> [StoredChat] {
+        let transcript: [StoredChat]
+        do {
+            transcript = try store.transcript(of: id)
+        } catch {
+            logger.error("could not read a transcript", metadata: ["session": "\(id.rawValue)", "error": "\(error)"])
+            return []
+        }
+        for chat in transcript {
+            send(.chat(sessionID: id, message: chat.message), toAgent: agentID)
+        }
+        return transcript
+    }
+
+    /// Ends a session: both sides are told why, the record is kept, and its
+    /// handle time feeds the wait estimate.
+    func end(session id: SessionID, reason: SessionEndReason, text: String?) {
+        guard var session = sessions[id], session.row.phase != .ended else { return }
+        let endedAt = currentDate
+        if let assignedAt = session.row.assignedAt {
+            estimator.record(
+                handleSeconds: endedAt.timeIntervalSince(assignedAt), destination: session.row.destination)
+        }
+        session.row.phase = .ended
+        session.row.endedAt = endedAt
+        session.row.endReason = reason
+        session.pendingRequests = [:]
+        sessions[id] = session
+        queueOrder.removeAll { $0 == id }
+        if let correlationID = session.row.hello.correlationID { escalations[correlationID] = nil }
+        markChanged(session.row)
+        metrics.sessionsEnded.increment()
+        send(.sessionEnded(reason: reason, text: text), toSession: id)
+        if let link = session.link { close(link, .normal, reason: "the session has ended") }
+        if let agentID = session.row.agentID {
+            send(.sessionEnded(sessionID: id, reason: reason, text: text), toAgent: agentID)
+        }
+        refreshQueue()
+    }
+
+    /// An agent gone for longer than the grace period: its sessions go back
+    /// to the front of the queue, and each consumer is told the agent left.
+    func agentLeft(_ agent: Agent) {
+        let owned = sessions.values
+            .filter { $0.row.agentID == agent.id && $0.row.phase == .assigned }
+            .sorted { $0.row.createdAt < $1.row.createdAt }
+        for var session in owned {
+            session.row.phase = .queued
+            session.row.agentID = nil
+            session.row.assignedAt = nil
+            session.pendingRequests = [:]
+            sessions[session.id] = session
+            markChanged(session.row)
+            send(.agentLeft(agent), toSession: session.id)
+        }
+        queueOrder.insert(contentsOf: owned.map(\.id), at: 0)
+        agents[agent.id] = nil
+        refreshQueue()
+    }
+
+    /// How many sessions an agent is working on.
+    func load(of agentID: String) -> Int {
+        sessions.values.reduce(0) { $0 + ($1.row.agentID == agentID && $1.row.phase == .assigned ? 1 : 0) }
+    }
+}

@@ -1,0 +1,50 @@
+import AssistCore
+import Logging
+import Prometheus
+
+extension SupportHub {
+    /// Loads every session that had not ended when the server stopped, with
+    /// its delivery state, so consumers and agents can resume. Each restored
+    /// session gets a full grace period from now; an agent that had sessions
+    /// gets one too, after which its sessions go back to the queue.
+    func restore() throws {
+        var agentsWithSessions: Set<String> = []
+        for row in try store.openSessions() {
+            let streamID = StreamRow.consumerStreamID(row.id)
+            guard let stored = try store.stream(id: streamID),
+                let channel = ServerConsumerChannel(restoring: try Self.snapshot(stored.row, frames: stored.frames))
+            else {
+                logger.error("a stored session could not be restored", metadata: ["session": "\(row.id.rawValue)"])
+                continue
+            }
+            var session = LiveSession(
+                row: row, channel: channel, resumeToken: stored.row.resumeToken,
+                persistedThrough: stored.row.lastSentSeq)
+            for chat in try store.transcript(of: row.id) {
+                _ = session.deduplicators[chat.sender, default: ChatDeduplicator()]
+                    .admit(chat.clientMessageID, as: chat.message.id)
+            }
+            sessions[row.id] = session
+            switch row.phase {
+            case .queued:
+                queueOrder.append(row.id)
+            case .escalating:
+                if let correlationID = row.hello.correlationID { escalations[correlationID] = row.id }
+            case .assigned:
+                if let agentID = row.agentID { agentsWithSessions.insert(agentID) }
+            case .ended:
+                break
+            }
+            startGraceTimer(forSession: row.id, generation: 0)
+        }
+        for agentID in agentsWithSessions {
+            startGraceTimer(forAgent: agentID, generation: 0)
+        }
+        for handled in try store.recentHandleTimes(limit: 200).reversed() {
+            estimator.record(handleSeconds: handled.seconds, destination: handled.destination)
+        }
+        refreshQueue()
+        finishEvent()
+        logger.info("restored sessions", metadata: ["sessions": "\(sessions.count)", "queued": "\(queueOrder.count)"])
+    }
+}

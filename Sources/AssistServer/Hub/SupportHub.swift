@@ -1,0 +1,288 @@
+import AssistCore
+import Foundation
+import Logging
+
+/// The heart of the server: every session, every agent and every queue.
+///
+/// Endpoints hand it frames; it decides, then — once per event — writes all
+/// that changed in one database transaction and only then queues frames to
+/// the connections. So nothing is acknowledged or shown to a peer that a
+/// crash could lose, and a restarted hub (``restore()``) resumes where it
+/// stopped.
+actor SupportHub {
+    let store: SessionStore
+    let directory: AgentDirectory
+    let metrics: ServerMetrics
+    let settings: HubSettings
+    let shortCodes: ShortCodeService
+    let logger: Logger
+    private let clock: any Clock<Duration>
+    private let now: @Sendable () -> Date
+
+    var sessions: [SessionID: LiveSession] = [:]
+    var agents: [String: LiveAgent] = [:]
+    /// Queued sessions, longest-waiting first.
+    var queueOrder: [SessionID] = []
+    /// Sessions joined by short code, by correlation id, until an agent takes them.
+    var escalations: [String: SessionID] = [:]
+    /// Agents that redeemed a code before its consumer arrived, by correlation id.
+    var pendingEscalations: [String: String] = [:]
+    var estimator = WaitEstimator()
+    private var linkStates: [Int: LinkState] = [:]
+
+    private var changes = StoreChanges()
+    private var outputs: [(PeerLink, LinkOutput)] = []
+    private var dirtySessions: Set<SessionID> = []
+    private var dirtyAgents: Set<String> = []
+
+    /// What a connection is to the hub.
+    enum LinkState {
+        case handshaking
+        case consumer(SessionID)
+        case agent(String)
+    }
+
+    init(
+        store: SessionStore, directory: AgentDirectory, metrics: ServerMetrics, settings: HubSettings,
+        shortCodes: ShortCodeService, logger: Logger, clock: any Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.store = store
+        self.directory = directory
+        self.metrics = metrics
+        self.settings = settings
+        self.shortCodes = shortCodes
+        self.logger = logger
+        self.clock = clock
+        self.now = now
+    }
+
+    /// The current time, as the hub's clock for timestamps sees it.
+    var currentDate: Date { now() }
+
+    // MARK: Connections
+
+    /// A connection opened; it must say `hello` or `resume` first.
+    func connected(_ link: PeerLink) {
+        linkStates[link.id] = .handshaking
+    }
+
+    /// A frame arrived on `link`.
+    func received(_ frame: InboundFrame, on link: PeerLink) async {
+        switch (link.role, linkStates[link.id]) {
+        case (.consumer, .handshaking?):
+            await consumerHandshake(frame, on: link)
+        case (.consumer, .consumer(let session)?):
+            consumerFrame(frame, session: session, on: link)
+        case (.agent, .handshaking?):
+            agentHandshake(frame, on: link)
+        case (.agent, .agent(let agent)?):
+            await agentFrame(frame, agent: agent, on: link)
+        default:
+            return
+        }
+        finishEvent()
+    }
+
+    /// The connection closed, for whatever reason.
+    func disconnected(_ link: PeerLink) {
+        switch linkStates.removeValue(forKey: link.id) {
+        case .consumer(let id)?:
+            guard var session = sessions[id], session.link == link else { break }
+            session.link = nil
+            session.channel.connectionLost()
+            session.generation += 1
+            sessions[id] = session
+            startGraceTimer(forSession: id, generation: session.generation)
+        case .agent(let id)?:
+            guard var agent = agents[id], agent.link == link else { break }
+            agent.link = nil
+            agent.channel.connectionLost()
+            agent.generation += 1
+            agents[id] = agent
+            startGraceTimer(forAgent: id, generation: agent.generation)
+            refreshQueue()
+        case .handshaking?, nil:
+            break
+        }
+        finishEvent()
+    }
+
+    func setLinkState(_ state: LinkState, for link: PeerLink) {
+        linkStates[link.id] = state
+    }
+
+    // MARK: Sending
+
+    /// Sends a message to a session's consumer: sequenced ones are numbered,
+    /// stored and replayed if the consumer is offline; others go only to a
+    /// live connection.
+    func send(_ message: ServerToConsumerMessage, toSession id: SessionID) {
+        guard var session = sessions[id] else { return }
+        let action = session.channel.send(message)
+        sessions[id] = session
+        dirtySessions.insert(id)
+        if case .transmit(let envelope) = action, let link = session.link {
+            queue(envelope, to: link)
+        } else if case .fail(let error) = action {
+            logger.error("session outbox full", metadata: ["session": "\(id.rawValue)", "error": "\(error)"])
+        }
+    }
+
+    /// Sends a message to an agent, as ``send(_:toSession:)`` does for consumers.
+    func send(_ message: ServerToAgentMessage, toAgent id: String) {
+        guard var agent = agents[id] else { return }
+        let action = agent.channel.send(message)
+        agents[id] = agent
+        dirtyAgents.insert(id)
+        if case .transmit(let envelope) = action, let link = agent.link {
+            queue(envelope, to: link)
+        } else if case .fail(let error) = action {
+            logger.error("agent outbox full", metadata: ["agent": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    /// Queues an encoded envelope for a connection, written after the commit.
+    func queue<Message: WireMessage>(_ envelope: Envelope<Message>, to link: PeerLink) {
+        do {
+            outputs.append((link, .text(try ProtocolCodec.encode(envelope))))
+        } catch {
+            logger.error("could not encode a frame", metadata: ["type": "\(envelope.message.messageType)", "error": "\(error)"])
+        }
+    }
+
+    /// Answers a bad frame as the protocol says: an error frame, or a close.
+    func refuse<Message: WireMessage>(_ error: ProtocolError, on link: PeerLink, replyType: Message.Type) {
+        switch error.disposition {
+        case .errorFrame:
+            queue(Envelope(Message.error(error.report)), to: link)
+        case .close(let code, let reason):
+            queue(Envelope(Message.error(error.report)), to: link)
+            outputs.append((link, .close(code, reason)))
+        }
+    }
+
+    /// Sends an error frame with `code`, and closes with `close` when given.
+    func reject<Message: WireMessage>(
+        _ code: ErrorCode, _ message: String, on link: PeerLink, as type: Message.Type,
+        closing close: CloseCode? = nil
+    ) {
+        queue(Envelope(Message.error(ErrorReport(code: code, message: message))), to: link)
+        if let close { outputs.append((link, .close(close, message))) }
+    }
+
+    /// Closes a connection after what is queued for it.
+    func close(_ link: PeerLink, _ code: CloseCode, reason: String) {
+        outputs.append((link, .close(code, reason)))
+    }
+
+    /// Records a change of a session's row.
+    func markChanged(_ row: SessionRow) {
+        changes.sessions.removeAll { $0.id == row.id }
+        changes.sessions.append(row)
+    }
+
+    /// Records chat messages to store with this event.
+    func store(_ chat: StoredChat) {
+        changes.chats.append(chat)
+    }
+
+    /// Forgets every stored frame of a stream whose numbering starts again.
+    func discardOutbox(ofStream id: String) {
+        changes.outboxTrims.append((id, Int.max))
+    }
+
+    /// Marks a session's or an agent's channel for saving with this event.
+    func markDirty(session id: SessionID) { dirtySessions.insert(id) }
+    func markDirty(agent id: String) { dirtyAgents.insert(id) }
+
+    // MARK: Committing
+
+    /// Writes everything this event changed, then hands the frames to the
+    /// connections. If the write fails, nothing is sent and the affected
+    /// connections are closed, so no peer is told something that was not kept.
+    func finishEvent() {
+        for id in dirtySessions {
+            guard var session = sessions[id] else { continue }
+            collect(channel: session.channel, stream: session.streamRow, persistedThrough: &session.persistedThrough)
+            sessions[id] = session
+        }
+        for id in dirtyAgents {
+            guard var agent = agents[id] else { continue }
+            collect(channel: agent.channel, stream: agent.streamRow, persistedThrough: &agent.persistedThrough)
+            agents[id] = agent
+        }
+        let pending = outputs
+        let written = changes
+        changes = StoreChanges()
+        outputs = []
+        dirtySessions = []
+        dirtyAgents = []
+        do {
+            try store.commit(written)
+        } catch {
+            logger.critical("database write failed; closing affected connections", metadata: ["error": "\(error)"])
+            for link in Set(pending.map(\.0)) { link.close(.internalError, reason: "the server could not save") }
+            return
+        }
+        for (link, output) in pending {
+            switch output {
+            case .text(let text): link.send(text)
+            case .close(let code, let reason): link.close(code, reason: reason)
+            }
+        }
+    }
+
+    private func collect<Outbound: WireMessage, Inbound: WireMessage>(
+        channel: ReliableChannel<Outbound, Inbound>, stream: StreamRow, persistedThrough: inout Int
+    ) {
+        changes.streams.append(stream)
+        changes.outboxTrims.append((stream.id, channel.peerAcknowledgedSeq))
+        for envelope in channel.unacknowledgedMessages where (envelope.seq ?? 0) > persistedThrough {
+            guard let seq = envelope.seq, let text = try? ProtocolCodec.encode(envelope) else { continue }
+            changes.outboxAppends.append((stream.id, seq, text))
+        }
+        persistedThrough = max(persistedThrough, channel.lastSentSeq)
+    }
+
+    // MARK: Timers
+
+    func startGraceTimer(forSession id: SessionID, generation: Int) {
+        let grace = Duration.seconds(settings.gracePeriodSeconds)
+        Task { [clock] in
+            try? await clock.sleep(for: grace)
+            self.graceExpired(session: id, generation: generation)
+        }
+    }
+
+    func startGraceTimer(forAgent id: String, generation: Int) {
+        let grace = Duration.seconds(settings.gracePeriodSeconds)
+        Task { [clock] in
+            try? await clock.sleep(for: grace)
+            self.graceExpired(agent: id, generation: generation)
+        }
+    }
+
+    private func graceExpired(session id: SessionID, generation: Int) {
+        guard let session = sessions[id], session.generation == generation, session.link == nil else { return }
+        if session.row.phase == .ended {
+            sessions[id] = nil
+        } else {
+            end(session: id, reason: .gracePeriodExpired, text: "The connection was lost for too long.")
+            sessions[id] = nil
+        }
+        finishEvent()
+    }
+
+    private func graceExpired(agent id: String, generation: Int) {
+        if let agent = agents[id] {
+            guard agent.generation == generation, agent.link == nil else { return }
+            agentLeft(agent.account.agent)
+        } else if let account = directory.all.first(where: { $0.id == id }) {
+            agentLeft(account.agent)
+        } else {
+            agentLeft(Agent(id: id, name: id))
+        }
+        finishEvent()
+    }
+}

@@ -1,0 +1,152 @@
+import AssistCore
+import Foundation
+import GRDB
+
+/// Reads and writes sessions, streams, unacknowledged frames and the chat
+/// transcript in the server's database.
+struct SessionStore: Sendable {
+    let writer: any DatabaseWriter
+
+    /// Writes one event's changes atomically.
+    func commit(_ changes: StoreChanges) throws {
+        guard !changes.isEmpty else { return }
+        try writer.write { db in
+            for session in changes.sessions { try upsert(session, in: db) }
+            for stream in changes.streams {
+                try db.execute(
+                    sql: """
+                        INSERT INTO streams (id, resume_token, last_sent_seq, peer_acknowledged_seq, last_received_seq)
+                        VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT(id) DO UPDATE SET resume_token = excluded.resume_token,
+                          last_sent_seq = excluded.last_sent_seq,
+                          peer_acknowledged_seq = excluded.peer_acknowledged_seq,
+                          last_received_seq = excluded.last_received_seq
+                        """,
+                    arguments: [
+                        stream.id, stream.resumeToken.rawValue, stream.lastSentSeq, stream.peerAcknowledgedSeq,
+                        stream.lastReceivedSeq,
+                    ])
+            }
+            for trim in changes.outboxTrims {
+                try db.execute(
+                    sql: "DELETE FROM outbox WHERE stream_id = ? AND seq <= ?", arguments: [trim.streamID, trim.upTo])
+            }
+            for append in changes.outboxAppends {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO outbox (stream_id, seq, frame) VALUES (?, ?, ?)",
+                    arguments: [append.streamID, append.seq, append.frame])
+            }
+            for chat in changes.chats {
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO chat_messages (id, session_id, sender, client_message_id, text, sent_at)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        chat.message.id.rawValue, chat.sessionID.rawValue, chat.sender, chat.clientMessageID.rawValue,
+                        chat.message.text, chat.message.sentAt.timeIntervalSince1970,
+                    ])
+            }
+        }
+    }
+
+    /// Every session that has not ended, oldest first.
+    func openSessions() throws -> [SessionRow] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM sessions WHERE state != ? ORDER BY created_at", arguments: [
+                SessionPhase.ended.rawValue
+            ]).compactMap(Self.session)
+        }
+    }
+
+    /// A stream's stored state and its unacknowledged frames, oldest first.
+    func stream(id: String) throws -> (row: StreamRow, frames: [String])? {
+        try writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM streams WHERE id = ?", arguments: [id]) else {
+                return nil
+            }
+            let frames = try String.fetchAll(
+                db, sql: "SELECT frame FROM outbox WHERE stream_id = ? ORDER BY seq", arguments: [id])
+            return (Self.stream(row), frames)
+        }
+    }
+
+    /// The id of the stream a resume token belongs to.
+    func streamID(forResumeToken token: ResumeToken) throws -> String? {
+        try writer.read { db in
+            try String.fetchOne(db, sql: "SELECT id FROM streams WHERE resume_token = ?", arguments: [token.rawValue])
+        }
+    }
+
+    /// A session's transcript, oldest first, with who sent each message.
+    func transcript(of session: SessionID) throws -> [StoredChat] {
+        try writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM chat_messages WHERE session_id = ? ORDER BY sent_at, rowid",
+                arguments: [session.rawValue]
+            ).map { row in
+                let sender: String = row["sender"]
+                let author: ChatAuthor = sender == "consumer" ? .consumer : .agent(id: String(sender.dropFirst(6)))
+                return StoredChat(
+                    sessionID: session, sender: sender, clientMessageID: ClientMessageID(row["client_message_id"]),
+                    message: ChatMessage(
+                        id: ServerMessageID(row["id"]), author: author, text: row["text"],
+                        sentAt: Date(timeIntervalSince1970: row["sent_at"])))
+            }
+        }
+    }
+
+    /// How long recently ended sessions were handled (assignment to end),
+    /// newest first, per destination.
+    func recentHandleTimes(limit: Int) throws -> [(destination: String, seconds: Double)] {
+        try writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT destination, ended_at - assigned_at AS seconds FROM sessions
+                    WHERE state = ? AND assigned_at IS NOT NULL AND ended_at IS NOT NULL
+                    ORDER BY ended_at DESC LIMIT ?
+                    """,
+                arguments: [SessionPhase.ended.rawValue, limit]
+            ).map { ($0["destination"], $0["seconds"]) }
+        }
+    }
+
+    private func upsert(_ session: SessionRow, in db: Database) throws {
+        let hello = String(decoding: try JSONEncoder().encode(session.hello), as: UTF8.self)
+        try db.execute(
+            sql: """
+                INSERT INTO sessions (id, destination, hello, state, agent_id, created_at, assigned_at, ended_at, end_reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET state = excluded.state, agent_id = excluded.agent_id,
+                  assigned_at = excluded.assigned_at, ended_at = excluded.ended_at, end_reason = excluded.end_reason
+                """,
+            arguments: [
+                session.id.rawValue, session.destination, hello, session.phase.rawValue, session.agentID,
+                session.createdAt.timeIntervalSince1970, session.assignedAt?.timeIntervalSince1970,
+                session.endedAt?.timeIntervalSince1970, session.endReason?.rawValue,
+            ])
+    }
+
+    private static func session(_ row: Row) -> SessionRow? {
+        let helloText: String = row["hello"]
+        guard let phase = SessionPhase(rawValue: row["state"]),
+            let hello = try? JSONDecoder().decode(ConsumerHello.self, from: Data(helloText.utf8))
+        else { return nil }
+        let assignedAt: Double? = row["assigned_at"]
+        let endedAt: Double? = row["ended_at"]
+        let endReason: String? = row["end_reason"]
+        return SessionRow(
+            id: SessionID(row["id"]), destination: row["destination"], hello: hello, phase: phase,
+            agentID: row["agent_id"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
+            assignedAt: assignedAt.map(Date.init(timeIntervalSince1970:)),
+            endedAt: endedAt.map(Date.init(timeIntervalSince1970:)),
+            endReason: endReason.map(SessionEndReason.init(rawValue:)))
+    }
+
+    private static func stream(_ row: Row) -> StreamRow {
+        StreamRow(
+            id: row["id"], resumeToken: ResumeToken(row["resume_token"]), lastSentSeq: row["last_sent_seq"],
+            peerAcknowledgedSeq: row["peer_acknowledged_seq"], lastReceivedSeq: row["last_received_seq"])
+    }
+}

@@ -1,0 +1,130 @@
+// Reading and checking frames from the server (docs/protocol.md §2, §5.4, §7.2).
+
+/** The protocol version this console speaks. */
+export const VERSION = 1;
+
+/** The largest text frame either side may send, in UTF-8 bytes. */
+const MAX_FRAME_BYTES = 65_536;
+
+const SEQUENCED_OUTBOUND = new Set([
+  "acceptNext", "acceptSession", "redeemShortCode", "chat", "requestScreenShare",
+  "requestControl", "push", "screenShareEnd", "endSession",
+]);
+
+const CHAT_MESSAGE = { messageId: "string", author: "string", text: "string", sentAt: "integer" };
+const RECEIPT = { clientMessageId: "string", messageId: "string", status: "string" };
+const AGENT = { id: "string", name: "string" };
+
+/** Server → agent messages: whether each is sequenced and the body members it must have. */
+const INBOUND = {
+  welcome: {
+    sequenced: false,
+    body: { agent: AGENT, resumeToken: "string", gracePeriodSeconds: "integer", version: "integer", lastReceivedSeq: "integer" },
+  },
+  ack: { sequenced: false, body: null },
+  queueSnapshot: { sequenced: false, body: { entries: "array", totalWaiting: "integer" } },
+  sessionAssigned: { sequenced: true, body: { sessionId: "string", destination: "string" } },
+  chat: { sequenced: true, body: { sessionId: "string", message: CHAT_MESSAGE } },
+  typing: { sequenced: false, body: { sessionId: "string", isTyping: "boolean" } },
+  chatReceipt: { sequenced: true, body: { sessionId: "string", receipt: RECEIPT } },
+  consumerAnswered: {
+    sequenced: true,
+    body: { sessionId: "string", requestId: "string", kind: "string", accepted: "boolean" },
+  },
+  screenShareEnd: { sequenced: true, body: { sessionId: "string", requestId: "string" } },
+  sessionEnded: { sequenced: true, body: { sessionId: "string", reason: "string" } },
+  error: { sequenced: false, body: { code: "string", message: "string" } },
+};
+
+/** Whether an agent message of this type carries a `seq` (§6.1). */
+export function isSequencedOutbound(type) {
+  return SEQUENCED_OUTBOUND.has(type);
+}
+
+/** Whether `value` is a protocol integer: whole, 0 … 2^53 − 1. */
+function isProtocolInteger(value) {
+  return Number.isSafeInteger(value) && value >= 0;
+}
+
+/** Length of a text in Unicode scalar values, as the protocol counts it. */
+function textLength(text) {
+  return [...text].length;
+}
+
+/**
+ * Reads one frame from the server, following the checks of §7.2 in order.
+ *
+ * Returns one of:
+ * - `{ kind: "fatal", code, closeCode, message }`: the connection must close;
+ * - `{ kind: "unknownType", envelope }` or `{ kind: "invalid", envelope, message }`:
+ *   answer with an `error` frame, but the frame still counts as received;
+ * - `{ kind: "message", envelope, sequenced }`: deliver it.
+ */
+export function readFrame(data) {
+  if (typeof data !== "string") return fatal("unsupportedData", 1003, "Binary frames are not allowed in version 1.");
+  if (new TextEncoder().encode(data).length > MAX_FRAME_BYTES) {
+    return fatal("frameTooLarge", 1009, "Text frame over 65536 bytes.");
+  }
+  let envelope;
+  try {
+    envelope = JSON.parse(data);
+  } catch {
+    return fatal("malformedFrame", 1007, "The frame is not JSON.");
+  }
+  const problem = envelopeProblem(envelope);
+  if (problem) return problem;
+  const spec = Object.hasOwn(INBOUND, envelope.type) ? INBOUND[envelope.type] : null;
+  if (!spec) return { kind: "unknownType", envelope };
+  const bodyProblem = spec.body ? membersProblem(envelope.body, spec.body, "body") : null;
+  if (bodyProblem) return { kind: "invalid", envelope, message: bodyProblem };
+  if (spec.sequenced !== isPresent(envelope.seq)) {
+    return fatal("malformedFrame", 1007, `seq must be ${spec.sequenced ? "present" : "absent"} on ${envelope.type}.`);
+  }
+  return { kind: "message", envelope, sequenced: spec.sequenced };
+}
+
+function envelopeProblem(envelope) {
+  if (!isObject(envelope)) return fatal("malformedFrame", 1007, "The frame is not a JSON object.");
+  if (!isProtocolInteger(envelope.v)) return fatal("malformedFrame", 1007, "v is missing or not an integer.");
+  if (envelope.v !== VERSION) return fatal("unsupportedVersion", 4001, `Version ${envelope.v} is not spoken here.`);
+  const { type, seq, ack } = envelope;
+  if (typeof type !== "string" || type.length === 0 || textLength(type) > 128) {
+    return fatal("malformedFrame", 1007, "type is missing or not a string of 1–128 characters.");
+  }
+  if (isPresent(seq) && !(isProtocolInteger(seq) && seq >= 1)) return fatal("malformedFrame", 1007, "seq is not an integer ≥ 1.");
+  if (isPresent(ack) && !isProtocolInteger(ack)) return fatal("malformedFrame", 1007, "ack is not an integer ≥ 0.");
+  return null;
+}
+
+function membersProblem(value, schema, path) {
+  if (!isObject(value)) return `${path}: missing or not an object.`;
+  for (const [name, kind] of Object.entries(schema)) {
+    const member = value[name];
+    const memberPath = `${path}.${name}`;
+    if (!isPresent(member)) return `${memberPath}: missing.`;
+    const problem = typeof kind === "string" ? kindProblem(member, kind, memberPath) : membersProblem(member, kind, memberPath);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+function kindProblem(value, kind, path) {
+  switch (kind) {
+    case "string": return typeof value === "string" ? null : `${path}: not a string.`;
+    case "boolean": return typeof value === "boolean" ? null : `${path}: not a boolean.`;
+    case "integer": return isProtocolInteger(value) ? null : `${path}: not an integer.`;
+    default: return Array.isArray(value) ? null : `${path}: not an array.`;
+  }
+}
+
+function fatal(code, closeCode, message) {
+  return { kind: "fatal", code, closeCode, message };
+}
+
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isPresent(value) {
+  return value !== undefined && value !== null;
+}

@@ -1,0 +1,47 @@
+// The one place that turns protocol codes into sentences the agent reads.
+
+const CLOSE_SENTENCES = {
+  1000: "The server ended the connection.",
+  1003: "The server closed the connection: the console sent data it does not accept (1003).",
+  1007: "The server closed the connection: it could not read a frame from the console (1007).",
+  1008: "The server closed the connection: the console broke a protocol rule (1008). Sign in again.",
+  1009: "The server closed the connection: a frame from the console was too large (1009).",
+  4001: "The server does not speak this console's protocol version (4001). Reload the page or update the server.",
+  4003: "Authentication failed: the agent token was not accepted (4003). Check it and sign in again.",
+};
+
+const ERROR_SENTENCES = {
+  queueEmpty: "Nobody is waiting right now.",
+  unknownSession: "That session is no longer available.",
+  unknownShortCode: "That short code is unknown or has expired.",
+  unknownRequest: "The visitor already answered that request, or it has expired.",
+  notAllowed: "That is not possible right now (for example, you are at capacity).",
+  invalidValue: "The server refused a value the console sent.",
+  invalidMessage: "The server refused a message the console sent.",
+  authenticationFailed: "Authentication failed: the agent token was not accepted.",
+  internalError: "The server ran into a problem. Try again.",
+};
+
+const END_REASONS = {
+  consumerEnded: "The visitor ended the session.",
+  consumerLeftQueue: "The visitor left the queue.",
+  agentEnded: "The session was ended by the agent.",
+  gracePeriodExpired: "The visitor's connection was lost and did not come back in time.",
+  noAgentsAvailable: "No agents were available.",
+  serverShutdown: "The server shut down.",
+};
+
+/** A sentence for a close code that ends the agent's sign-in, or `null` if it is resumed. */
+export function closeSentence(code) {
+  return CLOSE_SENTENCES[code] ?? null;
+}
+
+/** A sentence for an `error` frame from the server; unknown codes read like a protocol violation. */
+export function errorSentence(code) {
+  return ERROR_SENTENCES[code] ?? "The server reported a protocol problem with the console.";
+}
+
+/** A sentence for a `sessionEnded` reason; unknown reasons read like a shutdown. */
+export function endSentence(reason) {
+  return END_REASONS[reason] ?? END_REASONS.serverShutdown;
+}

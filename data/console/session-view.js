@@ -1,0 +1,343 @@
+// One support session: its tab in "My sessions" and its panel (chat, screen share, push, end).
+
+import { cloneTemplate, fillPrechat, labelControl, newId, setTime, visitorLabel } from "./dom.js";
+import { endSentence } from "./explain.js";
+
+const RECEIPT_STEPS = ["sending", "sent", "stored", "delivered"];
+const RECEIPT_TEXT = { sending: "Sending…", sent: "Sent", stored: "Stored", delivered: "Delivered" };
+const TYPING_REPEAT_MS = 5_000;
+const TYPING_IDLE_MS = 4_000;
+const TYPING_EXPIRY_MS = 10_000;
+const MAX_URL_LENGTH = 2_048;
+
+/** The `href` of an absolute http(s) URL of at most 2,048 characters, or `null`. */
+function pushableUrl(text) {
+  let url;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return null;
+  }
+  const allowed = (url.protocol === "http:" || url.protocol === "https:") && url.href.length <= MAX_URL_LENGTH;
+  return allowed ? url.href : null;
+}
+
+/**
+ * A session assigned to this agent. `actions` carries the agent's intents out:
+ * `send(type, body)`, `select(panel)`, `askToEnd(panel)`, `close(panel)`.
+ */
+export class SessionPanel {
+  /** The session's id. */
+  sessionId;
+  /** The panel shown in the session area. */
+  element = cloneTemplate("session-template");
+  /** The entry in "My sessions". */
+  tab = cloneTemplate("session-tab-template");
+
+  #me;
+  #actions;
+  #visitor = "Visitor";
+  #destination = "";
+  #ownMessages = new Map();
+  #knownMessageIds = new Set();
+  #shareRequestId = null;
+  #pushedUrls = new Map();
+  #typingSentAt = 0;
+  #typingIdleTimer = null;
+  #typingShownTimer = null;
+  #selected = false;
+  #unread = 0;
+  #endRequested = false;
+  #ended = false;
+
+  constructor(assignment, me, actions) {
+    this.sessionId = assignment.sessionId;
+    this.#me = me;
+    this.#actions = actions;
+    this.element.dataset.sessionId = this.sessionId;
+    this.tab.dataset.sessionId = this.sessionId;
+    this.#wireControls();
+    this.assign(assignment);
+  }
+
+  /** Whether the session is over. */
+  get ended() {
+    return this.#ended;
+  }
+
+  /** The visitor's name as shown. */
+  get visitor() {
+    return this.#visitor;
+  }
+
+  /** Applies a `sessionAssigned` (the first, or again after a reconnection). */
+  assign({ visitorName, destination, preChat }) {
+    this.#visitor = visitorLabel(visitorName);
+    this.#destination = typeof destination === "string" ? destination : "";
+    this.#q(".session__name").textContent = this.#visitor;
+    this.#q(".session__detail").textContent = `${this.#destination} · session ${this.sessionId}`;
+    this.#q(".transcript").setAttribute("aria-label", `Chat with ${this.#visitor}`);
+    this.#q(".composer label").textContent = `Message to ${this.#visitor}`;
+    const prechat = this.#q(".session__prechat");
+    prechat.hidden = !fillPrechat(prechat.querySelector(".prechat"), preChat);
+    this.tab.querySelector(".session-tab__name").textContent = this.#visitor;
+    this.#setActive(true);
+  }
+
+  /** Shows or hides the panel; the shown one is marked current in the list. */
+  setSelected(selected) {
+    this.#selected = selected;
+    this.element.hidden = !selected;
+    const button = this.tab.querySelector(".session-tab");
+    if (selected) {
+      button.setAttribute("aria-current", "true");
+      this.#unread = 0;
+      this.#renderTab();
+    } else {
+      button.removeAttribute("aria-current");
+    }
+  }
+
+  /** Moves keyboard focus to the message box. */
+  focusComposer() {
+    this.#q(".composer textarea").focus();
+  }
+
+  /** A chat message from the server (the visitor, another agent or the service). */
+  addMessage(message) {
+    if (this.#knownMessageIds.has(message.messageId)) return;
+    this.#knownMessageIds.add(message.messageId);
+    const own = message.author === "agent" && message.agentId === this.#me.id;
+    this.#appendMessage(message.author, this.#authorLabel(message), message.text, message.sentAt);
+    if (message.author === "consumer") this.showTyping(false);
+    if (!own && !this.#selected) {
+      this.#unread += 1;
+      this.#renderTab();
+    }
+  }
+
+  /** A `chatReceipt` for one of the agent's messages. */
+  applyReceipt({ clientMessageId, messageId, status }) {
+    this.#knownMessageIds.add(messageId);
+    this.#advanceReceipt(clientMessageId, status);
+  }
+
+  /** The server acknowledged the frame carrying one of the agent's messages. */
+  markSent(clientMessageId) {
+    this.#advanceReceipt(clientMessageId, "sent");
+  }
+
+  /** The visitor's typing indicator; it lapses after 10 s without a repeat. */
+  showTyping(isTyping) {
+    const typing = this.#q(".typing");
+    clearTimeout(this.#typingShownTimer);
+    typing.textContent = isTyping ? `${this.#visitor} is typing…` : "";
+    if (isTyping) this.#typingShownTimer = setTimeout(() => this.showTyping(false), TYPING_EXPIRY_MS);
+  }
+
+  /** The visitor answered a screen share or push request. */
+  answered(kind, requestId, accepted) {
+    if (kind === "screenShare" && requestId === this.#shareRequestId) {
+      this.#setShare(accepted ? "accepted" : "declined", accepted
+        ? `Screen share accepted — ${this.#visitor} is sharing.`
+        : `${this.#visitor} declined to share their screen.`);
+    } else if (kind === "push" && this.#pushedUrls.has(requestId)) {
+      const url = this.#pushedUrls.get(requestId);
+      this.#setPush(accepted ? "accepted" : "declined", accepted
+        ? `${this.#visitor} opened ${url}`
+        : `${this.#visitor} declined to open ${url}`);
+    }
+  }
+
+  /** The visitor stopped sharing their screen. */
+  shareEnded(requestId) {
+    if (requestId !== this.#shareRequestId) return;
+    this.#shareRequestId = null;
+    this.#setShare("stopped", `${this.#visitor} stopped sharing.`);
+  }
+
+  /** Sends `endSession`, with the closing words when there are any. */
+  end(closingWords) {
+    const body = { sessionId: this.sessionId };
+    const text = closingWords.trim();
+    if (text !== "") body.text = text;
+    this.#endRequested = true;
+    this.#q(".session__end").disabled = true;
+    this.#actions.send("endSession", body);
+  }
+
+  /** The session is over (`sessionEnded`). */
+  markEnded(reason, text) {
+    const own = this.#endRequested && reason === "agentEnded";
+    const sentence = own ? "You ended the session." : endSentence(reason);
+    this.#showEnded(typeof text === "string" ? `${sentence} “${text}”` : sentence);
+  }
+
+  /** The server did not keep the agent's connection, so this session is no longer reachable. */
+  markLost() {
+    this.#showEnded("The connection was restarted and this session was not kept.");
+  }
+
+  #wireControls() {
+    const composer = this.#q(".composer");
+    const textarea = composer.querySelector("textarea");
+    labelControl(composer.querySelector("label"), textarea, "message");
+    const push = this.#q(".session__push");
+    labelControl(push.querySelector("label"), push.querySelector("input"), "push-url");
+    composer.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.#sendChat(textarea);
+    });
+    textarea.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        composer.requestSubmit();
+      }
+    });
+    textarea.addEventListener("input", () => this.#typed(textarea.value));
+    textarea.addEventListener("blur", () => this.#stopTyping());
+    push.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.#pushUrl(push.querySelector("input"));
+    });
+    this.#q(".session__share").addEventListener("click", () => this.#requestShare());
+    this.#q(".session__stop-share").addEventListener("click", () => this.#stopShare());
+    this.#q(".session__end").addEventListener("click", () => this.#actions.askToEnd(this));
+    this.#q(".session__close").addEventListener("click", () => this.#actions.close(this));
+    this.tab.querySelector(".session-tab").addEventListener("click", () => this.#actions.select(this));
+  }
+
+  #sendChat(textarea) {
+    const text = textarea.value;
+    if (this.#ended || text.trim() === "") return;
+    const clientMessageId = newId("c");
+    this.#actions.send("chat", { sessionId: this.sessionId, clientMessageId, text });
+    const item = this.#appendMessage("agent", `${this.#me.name} (you)`, text, Date.now());
+    this.#ownMessages.set(clientMessageId, { item, step: -1 });
+    this.#advanceReceipt(clientMessageId, "sending");
+    textarea.value = "";
+    this.#stopTyping();
+  }
+
+  #typed(text) {
+    if (text === "") {
+      this.#stopTyping();
+      return;
+    }
+    const now = Date.now();
+    if (now - this.#typingSentAt >= TYPING_REPEAT_MS) {
+      this.#typingSentAt = now;
+      this.#actions.send("typing", { sessionId: this.sessionId, isTyping: true });
+    }
+    clearTimeout(this.#typingIdleTimer);
+    this.#typingIdleTimer = setTimeout(() => this.#stopTyping(), TYPING_IDLE_MS);
+  }
+
+  #stopTyping() {
+    clearTimeout(this.#typingIdleTimer);
+    if (this.#typingSentAt === 0) return;
+    this.#typingSentAt = 0;
+    if (!this.#ended) this.#actions.send("typing", { sessionId: this.sessionId, isTyping: false });
+  }
+
+  #requestShare() {
+    this.#shareRequestId = newId("share");
+    this.#actions.send("requestScreenShare", { sessionId: this.sessionId, requestId: this.#shareRequestId });
+    this.#setShare("pending", `Screen share requested — waiting for ${this.#visitor}…`);
+  }
+
+  #stopShare() {
+    this.#actions.send("screenShareEnd", { sessionId: this.sessionId, requestId: this.#shareRequestId });
+    this.#shareRequestId = null;
+    this.#setShare("stopped", "You stopped the screen share.");
+  }
+
+  #pushUrl(input) {
+    const url = pushableUrl(input.value);
+    input.setAttribute("aria-invalid", String(url === null));
+    if (url === null) {
+      this.#setPush("invalid", "Enter a full http:// or https:// address (at most 2,048 characters).");
+      return;
+    }
+    const requestId = newId("push");
+    this.#pushedUrls.set(requestId, url);
+    this.#actions.send("push", { sessionId: this.sessionId, requestId, content: { kind: "url", url } });
+    this.#setPush("pending", `Sent ${url} — waiting for ${this.#visitor}…`);
+    input.value = "";
+  }
+
+  #setShare(state, text) {
+    const status = this.#q(".session__share-status");
+    status.dataset.state = state;
+    status.textContent = text;
+    const sharing = state === "accepted";
+    this.#q(".session__share").hidden = sharing;
+    this.#q(".session__share").disabled = this.#ended || state === "pending";
+    this.#q(".session__stop-share").hidden = !sharing;
+  }
+
+  #setPush(state, text) {
+    const status = this.#q(".session__push-status");
+    status.dataset.state = state;
+    status.textContent = text;
+  }
+
+  #appendMessage(author, label, text, sentAt) {
+    const item = cloneTemplate("message-template");
+    item.classList.add(`message--${author}`);
+    item.querySelector(".message__author").textContent = label;
+    setTime(item.querySelector(".message__time"), sentAt);
+    item.querySelector(".message__text").textContent = text;
+    this.#q(".transcript").append(item);
+    item.scrollIntoView({ block: "nearest" });
+    return item;
+  }
+
+  #authorLabel({ author, agentId }) {
+    if (author === "consumer") return this.#visitor;
+    if (author === "system") return "Assist";
+    return agentId === this.#me.id ? `${this.#me.name} (you)` : `Agent ${agentId ?? ""}`.trim();
+  }
+
+  #advanceReceipt(clientMessageId, status) {
+    const own = this.#ownMessages.get(clientMessageId);
+    const step = RECEIPT_STEPS.indexOf(status);
+    if (!own || step <= own.step) return;
+    own.step = step;
+    const receipt = own.item.querySelector(".message__receipt");
+    receipt.dataset.status = status;
+    receipt.textContent = RECEIPT_TEXT[status];
+  }
+
+  #showEnded(sentence) {
+    this.#setActive(false);
+    this.showTyping(false);
+    this.#q(".session__ended-text").textContent = sentence;
+  }
+
+  #setActive(active) {
+    this.#ended = !active;
+    if (!active) this.#stopTyping();
+    this.element.classList.toggle("session--ended", !active);
+    this.#q(".session__ended").hidden = active;
+    this.#q(".composer").hidden = !active;
+    for (const control of this.element.querySelectorAll(".session__tools button, .session__tools input, .session__end")) {
+      control.disabled = !active;
+    }
+    if (active) this.#endRequested = false;
+    this.#renderTab();
+  }
+
+  #renderTab() {
+    this.tab.querySelector(".session-tab__detail").textContent = this.#ended ? "Ended" : this.#destination;
+    this.tab.querySelector(".session-tab").classList.toggle("session-tab--ended", this.#ended);
+    const unread = this.tab.querySelector(".session-tab__unread");
+    unread.hidden = this.#unread === 0;
+    unread.textContent = String(this.#unread);
+    unread.setAttribute("aria-label", `${this.#unread} unread`);
+  }
+
+  #q(selector) {
+    return this.element.querySelector(selector);
+  }
+}

@@ -1,0 +1,185 @@
+// The signed-in agent's workspace: routes server messages to the views and
+// the agent's intents to the connection.
+
+import { errorSentence } from "./explain.js";
+import { QueueView } from "./queue-view.js";
+import { SessionPanel } from "./session-view.js";
+
+const NOTICE_MS = 10_000;
+const MAX_SHORT_CODE = 32;
+
+/** Queue, sessions, short codes, notices and the end-session dialog. */
+export class Workspace {
+  #send = () => null;
+  #me = { id: "", name: "" };
+  #sessions = new Map();
+  #selected = null;
+  #noticeTimer = null;
+  #pendingEnd = null;
+  #queue = new QueueView({
+    onAccept: (sessionId) => this.#send("acceptSession", { sessionId }),
+    onAcceptNext: () => this.#send("acceptNext", undefined),
+  });
+  #area = document.getElementById("session-area");
+  #placeholder = document.getElementById("session-placeholder");
+  #sessionList = document.getElementById("session-list");
+  #sessionsEmpty = document.getElementById("sessions-empty");
+  #redeemMessage = document.getElementById("redeem-message");
+  #notice = document.getElementById("notice");
+  #endDialog = document.getElementById("end-dialog");
+  #panelActions = {
+    send: (type, body) => this.#send(type, body),
+    select: (panel) => this.#select(panel, true),
+    askToEnd: (panel) => this.#askToEnd(panel),
+    close: (panel) => this.#close(panel),
+  };
+  #handlers = {
+    welcome: (body) => this.#welcomed(body),
+    queueSnapshot: (body) => this.#queue.render(body.entries, body.totalWaiting),
+    sessionAssigned: (body) => this.#assigned(body),
+    chat: (body) => this.#panel(body.sessionId)?.addMessage(body.message),
+    typing: (body) => this.#panel(body.sessionId)?.showTyping(body.isTyping),
+    chatReceipt: (body) => this.#panel(body.sessionId)?.applyReceipt(body.receipt),
+    consumerAnswered: (body) => this.#panel(body.sessionId)?.answered(body.kind, body.requestId, body.accepted),
+    screenShareEnd: (body) => this.#panel(body.sessionId)?.shareEnded(body.requestId),
+    sessionEnded: (body) => this.#panel(body.sessionId)?.markEnded(body.reason, body.text),
+    error: (body) => this.#serverError(body),
+  };
+
+  constructor() {
+    document.getElementById("redeem-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.#redeem(document.getElementById("short-code"));
+    });
+    document.getElementById("notice-dismiss").addEventListener("click", () => this.#hideNotice());
+    this.#endDialog.addEventListener("close", () => this.#endDialogClosed());
+    setInterval(() => this.#queue.tick(), 1000);
+  }
+
+  /** Routes agent intents to `send(type, body)` (the live connection's). */
+  attach(send) {
+    this.#send = send;
+  }
+
+  /** Handles one delivered server message; unknown types are ignored with a warning. */
+  handle(type, body) {
+    const handler = this.#handlers[type];
+    if (handler) {
+      handler(body);
+    } else {
+      console.warn(`Assist console: no handler for ${type}.`);
+    }
+  }
+
+  /** The server confirmed receiving these frames: the agent's chat messages are now "Sent". */
+  acknowledged(frames) {
+    for (const frame of frames) {
+      if (frame.type === "chat") this.#panel(frame.body.sessionId)?.markSent(frame.body.clientMessageId);
+    }
+  }
+
+  /** The server did not keep the agent's connection; the open sessions are no longer reachable. */
+  restarted() {
+    for (const panel of this.#sessions.values()) {
+      if (!panel.ended) panel.markLost();
+    }
+  }
+
+  /** Shows a sentence to the agent for a while. */
+  showNotice(sentence) {
+    document.getElementById("notice-text").textContent = sentence;
+    this.#notice.hidden = false;
+    clearTimeout(this.#noticeTimer);
+    this.#noticeTimer = setTimeout(() => this.#hideNotice(), NOTICE_MS);
+  }
+
+  /** Forgets everything (signed out). */
+  clear() {
+    this.#send = () => null;
+    for (const panel of [...this.#sessions.values()]) this.#close(panel);
+    this.#queue.clear();
+    this.#redeemMessage.textContent = "";
+    this.#hideNotice();
+  }
+
+  #welcomed(body) {
+    this.#me = { id: body.agent.id, name: body.agent.name };
+  }
+
+  #assigned(body) {
+    const existing = this.#sessions.get(body.sessionId);
+    if (existing) {
+      existing.assign(body);
+      return;
+    }
+    const panel = new SessionPanel(body, this.#me, this.#panelActions);
+    this.#sessions.set(body.sessionId, panel);
+    this.#area.append(panel.element);
+    this.#sessionList.append(panel.tab);
+    this.#sessionsEmpty.hidden = true;
+    this.#redeemMessage.textContent = "";
+    this.#select(panel, false);
+  }
+
+  #panel(sessionId) {
+    const panel = this.#sessions.get(sessionId);
+    if (!panel) console.warn(`Assist console: a message for session ${sessionId}, which is not this agent's.`);
+    return panel;
+  }
+
+  #select(panel, focus) {
+    this.#selected?.setSelected(false);
+    this.#selected = panel;
+    this.#placeholder.hidden = panel !== null;
+    panel?.setSelected(true);
+    if (focus) panel?.focusComposer();
+  }
+
+  #close(panel) {
+    this.#sessions.delete(panel.sessionId);
+    panel.element.remove();
+    panel.tab.remove();
+    this.#sessionsEmpty.hidden = this.#sessions.size > 0;
+    if (this.#selected === panel) this.#select(this.#sessions.values().next().value ?? null, false);
+  }
+
+  #askToEnd(panel) {
+    this.#pendingEnd = panel;
+    document.getElementById("end-dialog-who").textContent = `${panel.visitor} will see that the session has ended.`;
+    document.getElementById("closing-words").value = "";
+    this.#endDialog.showModal();
+  }
+
+  #endDialogClosed() {
+    const panel = this.#pendingEnd;
+    this.#pendingEnd = null;
+    if (panel && this.#endDialog.returnValue === "end" && !panel.ended) {
+      panel.end(document.getElementById("closing-words").value);
+    }
+    this.#endDialog.returnValue = "";
+  }
+
+  #redeem(input) {
+    const code = input.value.trim();
+    if (code === "" || [...code].length > MAX_SHORT_CODE) {
+      this.#redeemMessage.textContent = "Enter the short code the visitor reads out (up to 32 characters).";
+      input.setAttribute("aria-invalid", "true");
+      return;
+    }
+    input.setAttribute("aria-invalid", "false");
+    this.#send("redeemShortCode", { code });
+    this.#redeemMessage.textContent = `Joining with code ${code}…`;
+    input.value = "";
+  }
+
+  #serverError({ code, refType }) {
+    const sentence = errorSentence(code);
+    if (refType === "redeemShortCode") this.#redeemMessage.textContent = sentence;
+    this.showNotice(sentence);
+  }
+
+  #hideNotice() {
+    clearTimeout(this.#noticeTimer);
+    this.#notice.hidden = true;
+  }
+}

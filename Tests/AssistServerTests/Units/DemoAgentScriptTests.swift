@@ -1,0 +1,58 @@
+import AssistCore
+@testable import AssistServer
+import Foundation
+import Testing
+
+@Suite("The demo agent's script")
+struct DemoAgentScriptTests {
+    private let session = SessionID("s-1")
+
+    private func entry() -> QueueEntry {
+        QueueEntry(
+            sessionID: session, visitorName: "Ada", destination: "support", waitingRank: 1, position: 0,
+            waitingSeconds: 3, preChat: [])
+    }
+
+    private func consumerChat(_ text: String) -> ServerToAgentMessage {
+        .chat(
+            sessionID: session,
+            message: ChatMessage(id: ServerMessageID(UUID().uuidString), author: .consumer, text: text, sentAt: Date()))
+    }
+
+    @Test("it accepts the next person once when someone waits, greets them by name, then asks to see the window once")
+    func wholeScript() {
+        var script = DemoAgentScript(capacity: 1)
+        let accept = script.handle(.queueSnapshot(QueueSnapshot(entries: [entry()])))
+        #expect(accept.map(\.message) == [.acceptNext])
+        let again = script.handle(.queueSnapshot(QueueSnapshot(entries: [entry()])))
+        #expect(again.isEmpty, "accepted twice")
+
+        let greeting = script.handle(.sessionAssigned(SessionAssignment(sessionID: session, visitorName: "Ada", destination: "support")))
+        guard case .chat(_, _, let text)? = greeting.first?.message else {
+            Issue.record("no greeting")
+            return
+        }
+        #expect(text.contains("Ada"))
+
+        let firstReply = script.handle(consumerChat("It crashes"))
+        #expect(firstReply.contains { if case .requestScreenShare = $0.message { true } else { false } })
+        let secondReply = script.handle(consumerChat("Still crashes"))
+        #expect(!secondReply.contains { if case .requestScreenShare = $0.message { true } else { false } })
+        let overCapacity = script.handle(.queueSnapshot(QueueSnapshot(entries: [entry()])))
+        #expect(overCapacity.isEmpty, "took more than its capacity")
+    }
+
+    @Test("it thanks the person for either answer, and frees its place when the session ends")
+    func answersAndEnd() {
+        var script = DemoAgentScript(capacity: 1)
+        _ = script.handle(.sessionAssigned(SessionAssignment(sessionID: session, destination: "support")))
+        for accepted in [true, false] {
+            let reply = script.handle(
+                .consumerAnswered(sessionID: session, requestID: "r", kind: .screenShare, accepted: accepted))
+            #expect(reply.count == 1)
+        }
+        _ = script.handle(.sessionEnded(sessionID: session, reason: .consumerEnded, text: nil))
+        let next = script.handle(.queueSnapshot(QueueSnapshot(entries: [entry()])))
+        #expect(next.map(\.message) == [.acceptNext])
+    }
+}

@@ -1,0 +1,24 @@
+@testable import AssistServer
+import Testing
+
+@Suite("Per-connection frame rate limit")
+struct FrameRateLimiterTests {
+    /// Which of the frames at these offsets from a start the limiter admits.
+    private func admitted(_ limiter: FrameRateLimiter, atMilliseconds offsets: [Int]) -> [Bool] {
+        var limiter = limiter
+        let start = ContinuousClock.now
+        return offsets.map { limiter.admit(at: start.advanced(by: .milliseconds($0))) }
+    }
+
+    @Test("a burst is allowed, the next frame is not, and time refills the bucket")
+    func burstThenRefill() {
+        let verdicts = admitted(FrameRateLimiter(framesPerSecond: 10, burst: 5), atMilliseconds: [0, 0, 0, 0, 0, 0, 50, 150])
+        #expect(verdicts == [true, true, true, true, true, false, false, true])
+    }
+
+    @Test("a steady sender under the rate is never refused")
+    func steadySender() {
+        let verdicts = admitted(FrameRateLimiter(framesPerSecond: 10, burst: 2), atMilliseconds: (0..<100).map { 120 * $0 })
+        #expect(verdicts.allSatisfy { $0 })
+    }
+}

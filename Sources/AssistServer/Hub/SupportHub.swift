@@ -122,11 +122,7 @@ actor SupportHub {
         let action = session.channel.send(message)
         sessions[id] = session
         dirtySessions.insert(id)
-        if case .transmit(let envelope) = action, let link = session.link {
-            queue(envelope, to: link)
-        } else if case .fail(let error) = action {
-            logger.error("session outbox full", metadata: ["session": "\(id.rawValue)", "error": "\(error)"])
-        }
+        dispatch(action, to: session.link, owner: "session \(id.rawValue)")
     }
 
     /// Sends a message to an agent, as ``send(_:toSession:)`` does for consumers.
@@ -135,10 +131,18 @@ actor SupportHub {
         let action = agent.channel.send(message)
         agents[id] = agent
         dirtyAgents.insert(id)
-        if case .transmit(let envelope) = action, let link = agent.link {
-            queue(envelope, to: link)
-        } else if case .fail(let error) = action {
-            logger.error("agent outbox full", metadata: ["agent": "\(id)", "error": "\(error)"])
+        dispatch(action, to: agent.link, owner: "agent \(id)")
+    }
+
+    /// Carries out what a channel decided for an outgoing message.
+    private func dispatch<Message: WireMessage>(_ action: SendAction<Message>, to link: PeerLink?, owner: String) {
+        switch action {
+        case .transmit(let envelope):
+            if let link { queue(envelope, to: link) }
+        case .fail(let error):
+            logger.error("outbox full; message not sent", metadata: ["owner": "\(owner)", "error": "\(error)"])
+        case .hold, .discard:
+            break
         }
     }
 

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A request put to the person by an agent, with the words the prompt uses.
+///
+/// The prompt says who is asking and exactly what they would get: for a
+/// screen share, "this app's window, with fields you keep private hidden" —
+/// nothing else on the screen. The agent's name falls back to "The agent"
+/// when blank.
+public struct ConsentRequest: Sendable, Hashable {
+    /// Names the request in the answer.
+    public let id: RequestID
+    /// The agent asking.
+    public let agent: Agent
+    /// What the agent asks for.
+    public let subject: ConsentSubject
+
+    /// Creates a request.
+    public init(id: RequestID, agent: Agent, subject: ConsentSubject) {
+        self.id = id
+        self.agent = agent
+        self.subject = subject
+    }
+
+    /// The prompt's heading, a question naming the agent.
+    public var title: String {
+        switch subject {
+        case .screenShare: "\(agentName) asks to see this app's window"
+        case .control: "\(agentName) asks to control this app's window"
+        case .push(.url): "\(agentName) sent a link"
+        case .push(.document): "\(agentName) shared a document"
+        }
+    }
+
+    /// The prompt's body: what the agent will see or what will open, and
+    /// that the request is declined if unanswered.
+    public var message: String {
+        let timeout = "If you don't answer within \(ConsentPrompt.answerSeconds) seconds, the request is declined."
+        switch subject {
+        case .screenShare:
+            return "\(agentName) will see this app's window, with fields you keep private hidden. "
+                + "Nothing else on your screen is shared. \(timeout)"
+        case .control:
+            return "\(agentName) will be able to click and type in this app's window. \(timeout)"
+        case .push(.url(let url)):
+            return "Open \(url.absoluteString) in your web browser? \(timeout)"
+        case .push(.document(let url, _)):
+            return "Open the document \(url.lastPathComponent) in a viewer window? \(timeout)"
+        }
+    }
+
+    /// The label of the button that allows the request.
+    public var acceptLabel: String {
+        switch subject {
+        case .screenShare, .control: "Accept"
+        case .push: "Open"
+        }
+    }
+
+    /// The label of the button that refuses it, the default button.
+    public var declineLabel: String { "Decline" }
+
+    private var agentName: String {
+        let name = agent.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? "The agent" : name
+    }
+}

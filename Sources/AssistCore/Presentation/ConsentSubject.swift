@@ -1,0 +1,18 @@
+/// What an agent asks the person to allow.
+public enum ConsentSubject: Sendable, Hashable {
+    /// To see this application's window (co-browse).
+    case screenShare
+    /// To click and type in this application's window.
+    case control
+    /// To open a web page or document the agent pushed.
+    case push(PushedContent)
+
+    /// The kind of answer sent back for this request.
+    public var kind: ConsentKind {
+        switch self {
+        case .screenShare: .screenShare
+        case .control: .control
+        case .push: .push
+        }
+    }
+}

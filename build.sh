@@ -116,6 +116,7 @@ cmd_test() {
 
 cmd_bench() {
     cmd_deps
+    swift build -c release --product assist-server
     swift build -c release --product assist-bench
     "$(swift build -c release --show-bin-path)/assist-bench" --output docs/benchmarks.md
 }

@@ -1,19 +1,53 @@
 import ArgumentParser
 import Foundation
 
-/// `assist-bench`: measures Assist's hot paths and writes the report.
+/// `assist-bench`: measures Assist's hot paths and the server under load, and writes the report.
 @main
-struct AssistBenchCommand: ParsableCommand {
+struct AssistBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assist-bench",
-        abstract: "Measure Assist's hot paths against same-run baselines and write a Markdown report.")
+        abstract: "Measure Assist's hot paths and the server under load against same-run baselines and write a Markdown report.",
+        discussion: """
+            The load benchmark starts the release assist-server found next to this program, on 127.0.0.1.
+            """)
 
     @Option(help: "Where to write the Markdown report.")
     var output = "docs/benchmarks.md"
 
-    func run() throws {
+    @Option(help: "Idle consumer sessions to open against the server.")
+    var sessions = 10_000
+
+    @Option(help: "Sessions the agent takes and chat relay latency is measured over.")
+    var relaySessions = 1_000
+
+    @Flag(help: "Run the micro-benchmarks only.")
+    var skipLoad = false
+
+    /// Runs the bare echo server the load benchmark measures its floor with.
+    @Flag(help: .hidden)
+    var echoServer = false
+
+    func validate() throws {
+        guard sessions >= 1 else { throw ValidationError("--sessions must be at least 1.") }
+        guard (1...sessions).contains(relaySessions) else {
+            throw ValidationError("--relay-sessions must be between 1 and --sessions (\(sessions)).")
+        }
+    }
+
+    func run() async throws {
+        if echoServer {
+            try await EchoServer.run()
+            return
+        }
         let results = [PermissionBenchmark.run(), try CodecBenchmark.decode(), try CodecBenchmark.encode()]
-        let report = BenchmarkReport(machine: .current(), date: Date(), results: results)
+        var load: LoadResult?
+        if !skipLoad {
+            load = try await LoadBenchmark.run(
+                LoadSettings(
+                    sessions: sessions, relaySessions: relaySessions,
+                    benchExecutable: URL(fileURLWithPath: CommandLine.arguments[0])))
+        }
+        let report = BenchmarkReport(machine: .current(), date: Date(), results: results, load: load)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
         print(report.markdown)
     }

@@ -2,38 +2,43 @@ import Foundation
 
 /// Renders results as the Markdown of `docs/benchmarks.md`.
 struct BenchmarkReport {
+    /// The machine the run was on.
     let machine: MachineDescription
+    /// When the run was.
     let date: Date
+    /// The micro-benchmarks.
     let results: [BenchmarkResult]
+    /// The server load figures; `nil` when the run skipped them.
+    let load: LoadResult?
 
     /// The whole document.
     var markdown: String {
+        let machineLine = "- Machine: \(machine.summary)"
+        let dateLine = "- Date: \(ISO8601DateFormatter().string(from: date))"
         var lines = [
             "# Benchmarks",
             "",
             "Written by `./build.sh bench` (release build). Times are per operation; every ratio compares",
             "against a baseline measured in the same run, because this machine is shared and noisy.",
             "",
-            "- Machine: \(machine.summary)",
-            "- Date: \(ISO8601DateFormatter().string(from: date))",
+            machineLine,
+            dateLine,
             "",
             "| benchmark | what | p50 | p95 | baseline | baseline p50 | ratio (p50) |",
             "|---|---|---:|---:|---|---:|---:|",
         ]
         for result in results {
             lines.append(
-                "| \(result.name) | \(result.detail) | \(Self.time(result.measured.median)) "
-                    + "| \(Self.time(result.measured.percentile(0.95))) | \(result.baselineName) "
-                    + "| \(Self.time(result.baseline.median)) | \(String(format: "%.2f×", result.ratio)) |")
+                "| \(result.name) | \(result.detail) | \(ReportFormat.time(result.measured.median)) "
+                    + "| \(ReportFormat.time(result.measured.percentile(0.95))) | \(result.baselineName) "
+                    + "| \(ReportFormat.time(result.baseline.median)) | \(String(format: "%.2f×", result.ratio)) |")
+        }
+        lines.append("")
+        if let load {
+            lines += LoadReportSection(result: load, machineLine: machineLine, dateLine: dateLine).lines
+        } else {
+            lines += ["## Server load", "", "Not run (`--skip-load`)."]
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func time(_ nanoseconds: Double) -> String {
-        switch nanoseconds {
-        case ..<1_000: String(format: "%.0f ns", nanoseconds)
-        case ..<1_000_000: String(format: "%.1f µs", nanoseconds / 1_000)
-        default: String(format: "%.2f ms", nanoseconds / 1_000_000)
-        }
     }
 }

@@ -2,18 +2,30 @@
 struct LatencySample {
     private(set) var nanoseconds: [Double] = []
 
+    /// A sample of timings measured elsewhere, in nanoseconds.
+    init(nanoseconds: [Double] = []) {
+        self.nanoseconds = nanoseconds
+    }
+
     /// Times `body` `iterations` times, one measurement per call.
     static func measure(iterations: Int, _ body: () -> Void) -> LatencySample {
         var sample = LatencySample()
         sample.nanoseconds.reserveCapacity(iterations)
         let clock = ContinuousClock()
         for _ in 0..<iterations {
-            let elapsed = clock.measure(body)
-            let parts = elapsed.components
-            sample.nanoseconds.append(Double(parts.seconds) * 1e9 + Double(parts.attoseconds) / 1e9)
+            sample.nanoseconds.append(nanoseconds(of: clock.measure(body)))
         }
         return sample
     }
+
+    /// A duration in nanoseconds.
+    static func nanoseconds(of duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) * 1e9 + Double(parts.attoseconds) / 1e9
+    }
+
+    /// How many timings there are.
+    var count: Int { nanoseconds.count }
 
     /// The value below which `fraction` of the measurements fall (nearest rank).
     func percentile(_ fraction: Double) -> Double {

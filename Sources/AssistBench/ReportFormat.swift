@@ -1,0 +1,29 @@
+import Foundation
+
+/// How the report writes numbers.
+enum ReportFormat {
+    /// A time given in nanoseconds, in the unit that suits it.
+    static func time(_ nanoseconds: Double) -> String {
+        switch nanoseconds {
+        case ..<1_000: String(format: "%.0f ns", nanoseconds)
+        case ..<1_000_000: String(format: "%.1f µs", nanoseconds / 1_000)
+        default: String(format: "%.2f ms", nanoseconds / 1_000_000)
+        }
+    }
+
+    /// A whole number with thousands separators: 10,000.
+    static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return value < 0 ? "-" + grouped : grouped
+    }
+
+    /// A duration in seconds, one decimal.
+    static func seconds(_ duration: Duration) -> String {
+        String(format: "%.1f s", LatencySample.nanoseconds(of: duration) / 1e9)
+    }
+}

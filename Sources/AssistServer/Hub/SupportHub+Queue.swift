@@ -18,13 +18,14 @@ extension SupportHub {
             active += 1
             if let agentID = session.row.agentID { loads[agentID, default: 0] += 1 }
         }
+        // queueOrder is the queue: newcomers are appended, and sessions whose
+        // agent left go back to the front, so it needs no sorting here.
         let waiting = queueOrder.compactMap { sessions[$0] }.filter { $0.row.phase == .queued }
         var ranks: [SessionID: (rank: Int, position: Int)] = [:]
         for (destination, members) in Dictionary(grouping: waiting, by: \.row.destination) {
             let serving = onlineAgents.filter { $0.account.serves(destination) }
             let capacity = serving.reduce(0) { $0 + max($1.account.capacity - loads[$1.id, default: 0], 0) }
-            let ordered = members.sorted { $0.row.createdAt < $1.row.createdAt }
-            for (index, session) in ordered.enumerated() {
+            for (index, session) in members.enumerated() {
                 let position = queuePosition(waitingRank: index + 1, totalCapacity: capacity)
                 ranks[session.id] = (index + 1, position)
                 let estimate = estimator.estimate(

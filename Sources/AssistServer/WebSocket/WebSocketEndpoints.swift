@@ -66,9 +66,8 @@ enum WebSocketEndpoints {
                 var limiter = FrameRateLimiter()
                 do {
                     for try await message in inbound.messages(maxSize: ProtocolLimits.maxTextFrameBytes) {
-                        guard limiter.admit(at: .now) else {
-                            link.close(.policyViolation, reason: "too many frames; slow down")
-                            return
+                        while !limiter.admit(at: .now) {
+                            try await Task.sleep(for: limiter.timeUntilNextFrame(at: .now))
                         }
                         switch message {
                         case .text(let text): await hub.received(.text(Data(text.utf8)), on: link)

@@ -30,6 +30,21 @@ struct BadInputLiveTests {
         }
     }
 
+    @Test("a client sending faster than the frame rate is slowed down, not cut off: every message arrives")
+    func fastSenderThrottled() async throws {
+        try await TestServer.run(try TestServer.settings()) { url in
+            let (consumer, _) = try await TestServer.consumer(url)
+            for number in 1...90 {
+                try await consumer.send(.chat(clientMessageID: ClientMessageID("c-\(number)"), text: "message \(number)"))
+            }
+            var receipts = Set<ClientMessageID>()
+            while receipts.count < 90 {
+                receipts.insert(try await consumer.expect("receipt") { if case .chatReceipt(let r) = $0 { r.clientMessageID } else { nil } })
+            }
+            #expect(receipts.count == 90)
+        }
+    }
+
     @Test("an unknown message type gets an error frame and the connection stays open")
     func unknownType() async throws {
         try await TestServer.run(try TestServer.settings()) { url in

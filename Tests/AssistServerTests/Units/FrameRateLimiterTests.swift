@@ -21,4 +21,19 @@ struct FrameRateLimiterTests {
         let verdicts = admitted(FrameRateLimiter(framesPerSecond: 10, burst: 2), atMilliseconds: (0..<100).map { 120 * $0 })
         #expect(verdicts.allSatisfy { $0 })
     }
+
+    @Test("an over-rate sender is told how long to wait, and is admitted after exactly that long")
+    func waitUntilNextFrame() {
+        var limiter = FrameRateLimiter(framesPerSecond: 10, burst: 1)
+        let start = ContinuousClock.now
+        let before = limiter.timeUntilNextFrame(at: start)
+        let first = limiter.admit(at: start)
+        let wait = limiter.timeUntilNextFrame(at: start)
+        let early = limiter.admit(at: start.advanced(by: .milliseconds(90)))
+        let onTime = limiter.admit(at: start.advanced(by: wait))
+        #expect(before == .zero && first)
+        #expect(wait > .milliseconds(99) && wait <= .milliseconds(100))
+        #expect(!early)
+        #expect(onTime)
+    }
 }

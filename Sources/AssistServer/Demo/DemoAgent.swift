@@ -23,10 +23,8 @@ final class DemoAgent: Service, Sendable {
     private let urlSink: AsyncStream<String>.Continuation
 
     init(logger: Logger) {
-        var generator = SystemRandomNumberGenerator()
-        let token = (0..<4).map { _ in String(generator.next() as UInt64, radix: 36) }.joined(separator: "-")
         account = AgentAccount(
-            id: "demo", name: "Alex (demo agent)", token: token, capacity: 3,
+            id: "demo", name: "Alex (demo agent)", token: RandomSecret.fresh(), capacity: 3,
             destinations: [AgentAccount.everyDestination])
         self.logger = logger
         (urls, urlSink) = AsyncStream.makeStream(of: String.self)

@@ -122,7 +122,7 @@ extension SupportHub {
 
     private func agentChat(_ clientMessageID: ClientMessageID, text: String, session id: SessionID, agent agentID: String) {
         guard var session = sessions[id] else { return }
-        let sender = "agent:\(agentID)"
+        let sender = StoredChat.sender(of: .agent(id: agentID))
         let candidate = ServerMessageID(UUID().uuidString)
         let admission = session.deduplicators[sender, default: ChatDeduplicator()].admit(clientMessageID, as: candidate)
         sessions[id] = session
@@ -135,7 +135,7 @@ extension SupportHub {
                 toAgent: agentID)
         case .accepted:
             let message = ChatMessage(id: candidate, author: .agent(id: agentID), text: text, sentAt: currentDate)
-            store(StoredChat(sessionID: id, sender: sender, clientMessageID: clientMessageID, message: message))
+            store(StoredChat(sessionID: id, clientMessageID: clientMessageID, message: message))
             send(.chat(message), toSession: id)
             metrics.messagesRelayed.increment()
             send(

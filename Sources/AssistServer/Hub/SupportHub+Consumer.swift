@@ -69,7 +69,7 @@ extension SupportHub {
     private func consumerChat(_ clientMessageID: ClientMessageID, text: String, session id: SessionID) {
         guard var session = sessions[id] else { return }
         let candidate = ServerMessageID(UUID().uuidString)
-        let admission = session.deduplicators["consumer", default: ChatDeduplicator()].admit(clientMessageID, as: candidate)
+        let admission = session.deduplicators[StoredChat.sender(of: .consumer), default: ChatDeduplicator()].admit(clientMessageID, as: candidate)
         sessions[id] = session
         let agentID = session.row.phase == .assigned ? session.row.agentID : nil
         switch admission {
@@ -79,7 +79,7 @@ extension SupportHub {
             send(.chatReceipt(receipt), toSession: id)
         case .accepted:
             let message = ChatMessage(id: candidate, author: .consumer, text: text, sentAt: currentDate)
-            store(StoredChat(sessionID: id, sender: "consumer", clientMessageID: clientMessageID, message: message))
+            store(StoredChat(sessionID: id, clientMessageID: clientMessageID, message: message))
             if let agentID {
                 send(.chat(sessionID: id, message: message), toAgent: agentID)
                 metrics.messagesRelayed.increment()

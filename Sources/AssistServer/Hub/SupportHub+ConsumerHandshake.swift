@@ -114,17 +114,8 @@ extension SupportHub {
     /// names no destination of its own.
     static let escalationDestination = "escalation"
 
-    /// A fresh resume token: 256 random bits from the system's CSPRNG, as hex.
+    /// A fresh resume token: 256 random bits from the system's CSPRNG.
     static func newResumeToken() -> ResumeToken {
-        var generator = SystemRandomNumberGenerator()
-        let words = (0..<4).map { _ in generator.next() as UInt64 }
-        return ResumeToken(words.map { String($0, radix: 16).leftPadded(to: 16) }.joined())
-    }
-}
-
-extension String {
-    /// The string with leading zeros up to `length` characters.
-    fileprivate func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
+        ResumeToken(RandomSecret.fresh())
     }
 }

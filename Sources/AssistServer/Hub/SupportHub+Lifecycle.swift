@@ -30,7 +30,7 @@ extension SupportHub {
     /// Sends an agent the session's transcript so far, and tells the
     /// consumer that what it wrote while waiting has now reached an agent.
     private func catchUp(agent agentID: String, on id: SessionID) {
-        for chat in resendTranscript(of: id, to: agentID) where chat.sender == "consumer" {
+        for chat in resendTranscript(of: id, to: agentID) where chat.message.author == .consumer {
             send(
                 .chatReceipt(
                     ChatReceipt(clientMessageID: chat.clientMessageID, messageID: chat.message.id, status: .delivered)),

@@ -24,10 +24,7 @@ public enum ShortCodeGenerator {
     /// A session token: 256 random bits as 43 URL-safe base64 characters
     /// (`A–Z a–z 0–9 - _`, no padding).
     public static func sessionToken(using random: inout some RandomNumberGenerator) -> String {
-        Data(randomBytes(sessionTokenBytes, using: &random)).base64EncodedString()
-            .replacing("+", with: "-")
-            .replacing("/", with: "_")
-            .replacing("=", with: "")
+        RandomSecret.urlSafe(byteCount: sessionTokenBytes, using: &random)
     }
 
     /// A correlation id: 128 random bits as 32 lower-case hexadecimal digits.

@@ -85,10 +85,9 @@ struct SessionStore: Sendable {
                 db, sql: "SELECT * FROM chat_messages WHERE session_id = ? ORDER BY sent_at, rowid",
                 arguments: [session.rawValue]
             ).map { row in
-                let sender: String = row["sender"]
-                let author: ChatAuthor = sender == "consumer" ? .consumer : .agent(id: String(sender.dropFirst(6)))
+                let author = StoredChat.author(ofSender: row["sender"])
                 return StoredChat(
-                    sessionID: session, sender: sender, clientMessageID: ClientMessageID(row["client_message_id"]),
+                    sessionID: session, clientMessageID: ClientMessageID(row["client_message_id"]),
                     message: ChatMessage(
                         id: ServerMessageID(row["id"]), author: author, text: row["text"],
                         sentAt: Date(timeIntervalSince1970: row["sent_at"])))

@@ -1,11 +1,30 @@
 import AssistCore
 import Foundation
 
-/// One chat message as stored, with who sent it (`consumer` or `agent:<id>`)
-/// and the sender's own id for it, which makes a resend a duplicate.
+/// One chat message as stored, with the sender's own id for it, which makes
+/// a resend a duplicate.
 struct StoredChat: Sendable, Hashable {
     var sessionID: SessionID
-    var sender: String
     var clientMessageID: ClientMessageID
     var message: ChatMessage
+
+    /// Who sent it, as the `sender` column and the deduplication key store
+    /// it: `consumer`, `agent:<id>` or `system`.
+    var sender: String { Self.sender(of: message.author) }
+
+    /// The stored form of an author.
+    static func sender(of author: ChatAuthor) -> String {
+        switch author {
+        case .consumer: "consumer"
+        case .agent(let id): "agent:\(id)"
+        case .system: "system"
+        }
+    }
+
+    /// The author a stored `sender` stands for.
+    static func author(ofSender sender: String) -> ChatAuthor {
+        if sender == "consumer" { return .consumer }
+        if sender.hasPrefix("agent:") { return .agent(id: String(sender.dropFirst("agent:".count))) }
+        return .system
+    }
 }

@@ -38,6 +38,13 @@ let package = Package(
         ),
         .target(
             name: "AssistCore",
+            dependencies: [
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -107,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AssistGtkTests",
-            dependencies: ["AssistGtk"],
+            dependencies: ["AssistGtk", "AssistCore"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -59,6 +59,8 @@ public struct UserFacingError: Error, Sendable, Hashable, CustomStringConvertibl
             self.init(connectionError: error)
         case let error as ProtocolError:
             self.init(protocolError: error)
+        case let error as LinkClosure:
+            self = error.code.map { UserFacingError(closeCode: $0) } ?? .lost
         case let error as URLError:
             self.init(urlError: error)
         case let error as POSIXError where error.code == .ECONNREFUSED:

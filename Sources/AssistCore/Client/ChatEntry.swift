@@ -1,0 +1,57 @@
+import Foundation
+
+/// One line of the chat as the person sees it: who wrote it, when, and —
+/// for the person's own messages — how far it got.
+public struct ChatEntry: Sendable, Hashable, Identifiable {
+    /// How far one of the person's own messages got.
+    public enum Delivery: Sendable, Hashable {
+        /// Not yet confirmed by the server; held and resent after a reconnect.
+        case sending
+        /// The server stored it; no agent has it yet.
+        case stored
+        /// An agent received it.
+        case delivered
+        /// The connection was given up before the server confirmed it; the
+        /// person may try again, which reconnects and resends it.
+        case failed
+    }
+
+    /// Stable for the entry's life: the client message id for the person's
+    /// own messages, the server's message id for everything else.
+    public let id: String
+    /// Who wrote it.
+    public let author: ChatAuthor
+    /// The name shown above the text: "You", the agent's name, or "Support".
+    public let authorName: String
+    /// The text as written.
+    public let text: String
+    /// When it was written (the person's) or accepted by the server (others').
+    public let time: Date
+    /// How far it got; `nil` for messages the person received.
+    public internal(set) var delivery: Delivery?
+
+    /// Creates an entry.
+    public init(id: String, author: ChatAuthor, authorName: String, text: String, time: Date, delivery: Delivery?) {
+        self.id = id
+        self.author = author
+        self.authorName = authorName
+        self.text = text
+        self.time = time
+        self.delivery = delivery
+    }
+
+    /// Whether the person wrote it.
+    public var isOwn: Bool { author == .consumer }
+
+    /// The short status line under one of the person's messages: "Sending…",
+    /// "Sent", "Delivered" or "Not sent"; `nil` for received messages.
+    public var deliveryText: String? {
+        switch delivery {
+        case .sending: "Sending…"
+        case .stored: "Sent"
+        case .delivered: "Delivered"
+        case .failed: "Not sent"
+        case nil: nil
+        }
+    }
+}

@@ -1,0 +1,23 @@
+extension ConsumerHello {
+    /// The `hello` for a session started with `configuration` and the
+    /// pre-chat form's `submission`.
+    ///
+    /// Empty strings in the configuration mean "not given" and are left
+    /// out; `destination` is left out when escalating with a session token,
+    /// where the token names the session. The pre-chat entities travel as
+    /// ``entityMapping``, untouched, for the agent's CRM.
+    public init(configuration: Configuration, submission: PrechatSubmission) {
+        func given(_ value: String) -> String? { value.isEmpty ? nil : value }
+        let sessionToken = given(configuration.sessionToken)
+        self.init(
+            destination: sessionToken == nil ? given(configuration.destination) : nil,
+            visitorName: submission.visitorName,
+            preChat: submission.answers,
+            entityMapping: configuration.prechatEntities.isEmpty
+                ? nil : .array(configuration.prechatEntities.map(\.json)),
+            correlationID: given(configuration.correlationId),
+            sessionToken: sessionToken,
+            auditName: given(configuration.auditName),
+            uui: given(configuration.uui))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+extension ConsumerSession {
+    /// The person sends `text` (surrounding spaces removed) as message `id`
+    /// at `time`. It shows at once as sending and goes out now, or when the
+    /// connection is back. Nothing happens for blank text or once the
+    /// session is over.
+    public mutating func sendChat(_ text: String, id: ClientMessageID, at time: Date) -> [ConsumerSessionEffect] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !phase.isEnded else { return [] }
+        let clipped = String(trimmed.prefix(ProtocolLimits.maxChatText))
+        transcript.appendOwn(id, text: clipped, at: time)
+        return [.publish(.transcriptChanged(transcript))] + send(.chat(clientMessageID: id, text: clipped))
+    }
+
+    /// The person answered the open request `id`. Ignored when no such
+    /// request is open (it was withdrawn or answered already).
+    public mutating func answer(_ id: RequestID, accepted: Bool) -> [ConsumerSessionEffect] {
+        guard let index = openRequests.firstIndex(where: { $0.id == id }) else { return [] }
+        let request = openRequests.remove(at: index)
+        switch request.subject {
+        case .screenShare:
+            return send(.screenShareAnswer(requestID: id, accepted: accepted))
+        case .control:
+            return send(.controlAnswer(requestID: id, accepted: accepted))
+        case .push:
+            return send(.pushAnswer(requestID: id, accepted: accepted))
+        }
+    }
+
+    /// The person started or stopped typing; sent only while online.
+    public mutating func setTyping(_ isTyping: Bool) -> [ConsumerSessionEffect] {
+        guard !phase.isEnded else { return [] }
+        return send(.typing(isTyping: isTyping))
+    }
+
+    /// The person ends support: `leaveQueue` while waiting, `endSession`
+    /// once an agent joined. The server confirms with `sessionEnded`.
+    public mutating func endSupport() -> [ConsumerSessionEffect] {
+        switch phase {
+        case .connecting, .waiting:
+            return send(.leaveQueue)
+        case .withAgent:
+            return send(.endSession)
+        case .ended:
+            return []
+        }
+    }
+
+    /// The session is over without the server's word: the connection was
+    /// given up for good or the session could not be resumed.
+    public mutating func endLocally(because error: UserFacingError) -> [ConsumerSessionEffect] {
+        end(SupportEnding(reason: nil, error: error))
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+extension ConsumerSession {
+    /// The name shown for the author of a received message.
+    func authorName(of author: ChatAuthor) -> String {
+        switch author {
+        case .consumer: "You"
+        case .agent(let id): agentName(id)
+        case .system: "Support"
+        }
+    }
+
+    /// Applies a message the channel delivered, once and in order.
+    mutating func handle(_ message: ServerToConsumerMessage, at now: Date) -> [ConsumerSessionEffect] {
+        guard !phase.isEnded else { return [] }
+        switch message {
+        case .welcome, .ack:
+            return []
+        case .queueUpdate(let update):
+            switch phase {
+            case .connecting, .waiting:
+                return moved(to: .waiting(update))
+            case .withAgent, .ended:
+                return []
+            }
+        case .agentJoined(let agent):
+            agents[agent.id] = agent
+            return moved(to: .withAgent(agent)) + [.publish(.agentJoined(agent))]
+        case .agentLeft(let agent):
+            var effects = withdrawRequests { $0.agent.id == agent.id }
+            if typingAgentName != nil {
+                typingAgentName = nil
+                effects.append(.publish(.agentTypingChanged(nil)))
+            }
+            return effects + moved(to: .waiting(nil)) + [.publish(.agentLeft(agent))]
+        case .chat(let chat):
+            guard transcript.appendReceived(chat, authorName: authorName(of: chat.author)) else { return [] }
+            var effects: [ConsumerSessionEffect] = [.publish(.transcriptChanged(transcript))]
+            if chat.author != .consumer, let entry = transcript.entry(chat.id.rawValue) {
+                effects.append(.publish(.messageArrived(entry)))
+            }
+            if case .agent = chat.author, typingAgentName != nil {
+                typingAgentName = nil
+                effects.append(.publish(.agentTypingChanged(nil)))
+            }
+            return effects
+        case .typing(let agentID, let isTyping):
+            let name = isTyping ? agentName(agentID) : nil
+            guard name != typingAgentName else { return [] }
+            typingAgentName = name
+            return [.publish(.agentTypingChanged(name))]
+        case .screenShareRequest(let id, let agentID):
+            return request(ConsentRequest(id: id, agent: agent(agentID), subject: .screenShare))
+        case .controlRequest(let id, let agentID):
+            return request(ConsentRequest(id: id, agent: agent(agentID), subject: .control))
+        case .push(let id, let agentID, let content):
+            return request(ConsentRequest(id: id, agent: agent(agentID), subject: .push(content)))
+        case .screenShareEnd(let id):
+            return withdrawRequests { $0.id == id }
+        case .chatReceipt(let receipt):
+            let before = transcript
+            transcript.apply(receipt)
+            return transcript == before ? [] : [.publish(.transcriptChanged(transcript))]
+        case .sessionEnded(let reason, let text):
+            return end(SupportEnding(reason: reason, text: text))
+        case .error(let report):
+            return [.publish(.serverReportedProblem(report))]
+        }
+    }
+
+    /// Ends the session on this side or for the server's reason: open
+    /// requests close, typing stops, unconfirmed messages fail.
+    mutating func end(_ ending: SupportEnding) -> [ConsumerSessionEffect] {
+        guard !phase.isEnded else { return [] }
+        var effects = withdrawRequests { _ in true }
+        if typingAgentName != nil {
+            typingAgentName = nil
+            effects.append(.publish(.agentTypingChanged(nil)))
+        }
+        if !transcript.failUnconfirmed().isEmpty {
+            effects.append(.publish(.transcriptChanged(transcript)))
+        }
+        return effects + moved(to: .ended(ending))
+    }
+
+    private mutating func moved(to next: SupportPhase) -> [ConsumerSessionEffect] {
+        guard next != phase else { return [] }
+        phase = next
+        return [.publish(.phaseChanged(next))]
+    }
+
+    private mutating func request(_ request: ConsentRequest) -> [ConsumerSessionEffect] {
+        guard !openRequests.contains(where: { $0.id == request.id }) else { return [] }
+        openRequests.append(request)
+        return [.publish(.consentRequested(request))]
+    }
+
+    private mutating func withdrawRequests(where matches: (ConsentRequest) -> Bool) -> [ConsumerSessionEffect] {
+        let withdrawn = openRequests.filter(matches)
+        openRequests.removeAll(where: matches)
+        return withdrawn.map { .publish(.consentWithdrawn($0.id)) }
+    }
+
+    private func agent(_ id: String) -> Agent {
+        agents[id] ?? Agent(id: id, name: "")
+    }
+
+    private func agentName(_ id: String) -> String {
+        let name = agents[id]?.name.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return name.isEmpty ? "Agent" : name
+    }
+}

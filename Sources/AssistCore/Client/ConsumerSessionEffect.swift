@@ -1,0 +1,11 @@
+/// What the driver of a ``ConsumerSession`` does after an event.
+public enum ConsumerSessionEffect: Sendable {
+    /// Write this text frame to the current connection, in order.
+    case transmit(String)
+    /// The handshake finished: the connection is established.
+    case established
+    /// Close the connection with this code: the server broke the protocol.
+    case close(CloseCode, reason: String)
+    /// Tell the view layer and the application.
+    case publish(SupportEvent)
+}

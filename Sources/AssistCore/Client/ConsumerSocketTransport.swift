@@ -1,0 +1,80 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import NIOCore
+import NIOPosix
+import NIOWebSocket
+
+/// The ``ConnectionTransport`` of a ``SupportClient``: one WebSocket
+/// connection to the consumer endpoint per attempt, with hummingbird's
+/// WebSocket client.
+///
+/// It writes the handshake the client gives it, passes every text frame to
+/// the client, writes what the client sends, and reports the server's close
+/// frame as a ``LinkClosure``. The attempt counts as established when the
+/// client has the server's `welcome`.
+struct ConsumerSocketTransport: ConnectionTransport {
+    let url: URL
+    let logger: Logger
+    weak let client: SupportClient?
+
+    func connect(timeout: TimeInterval, onEstablished: @escaping @Sendable () async -> Void) async throws {
+        guard let client else { throw ConnectionError.ended }
+        let configuration = WebSocketClientConfiguration(maxFrameSize: ProtocolLimits.maxTextFrameBytes)
+        let closeFrame: WebSocketCloseFrame?
+        do {
+            closeFrame = try await WebSocketClient.connect(
+                url: url.absoluteString, configuration: configuration, logger: logger
+            ) { inbound, outbound, _ in
+                let (commands, sink) = AsyncStream.makeStream(of: LinkCommand.self)
+                try await outbound.write(.text(try await client.linkOpened(sink)))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await command in commands {
+                            switch command {
+                            case .text(let text):
+                                try await outbound.write(.text(text))
+                            case .close(let code, let reason):
+                                try await outbound.close(.init(codeNumber: Int(code.rawValue)), reason: reason)
+                                return
+                            }
+                        }
+                    }
+                    group.addTask {
+                        for try await message in inbound.messages(maxSize: ProtocolLimits.maxTextFrameBytes) {
+                            switch message {
+                            case .text(let text):
+                                if await client.linkReceived(text) { await onEstablished() }
+                            case .binary:
+                                sink.yield(.close(.unsupportedData, reason: "binary frames are not used in version 1"))
+                            }
+                        }
+                    }
+                    try await group.next()
+                    group.cancelAll()
+                }
+            }
+        } catch {
+            await client.linkEnded()
+            throw Self.plain(error)
+        }
+        let closure = LinkClosure(
+            code: closeFrame.map { CloseCode(rawValue: UInt16(webSocketErrorCode: $0.closeCode)) },
+            reason: closeFrame?.reason)
+        await client.linkEnded(closure)
+        throw closure
+    }
+
+    /// The error as the person-facing layer understands it: a refused
+    /// connection becomes `ECONNREFUSED`, whatever NIO wrapped it in.
+    private static func plain(_ error: any Error) -> any Error {
+        if let failure = error as? NIOConnectionError {
+            let refused = failure.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }
+            if refused { return POSIXError(.ECONNREFUSED) }
+        }
+        if let failure = error as? IOError, failure.errnoCode == ECONNREFUSED {
+            return POSIXError(.ECONNREFUSED)
+        }
+        return error
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import Logging
+
+/// One support session of the person using the app, over the network: the
+/// ``ConsumerSession`` state machine driven by a ``ReconnectingConnection``
+/// over WebSocket.
+///
+/// Publishes what happens on ``events`` and the connection's ups and downs
+/// on ``connectionEvents`` (both in order, each for one consumer: the view
+/// layer). Intents — ``send(_:)``, ``answer(_:accepted:)``,
+/// ``setTyping(_:)``, ``endSupport()`` — may be called at any time: while
+/// the connection is down, chat messages and answers are held and sent when
+/// it is back, so nothing is lost.
+public actor SupportClient {
+    /// What happens in the session, in order; finishes after the session ends.
+    public nonisolated let events: AsyncStream<SupportEvent>
+    /// The connection's events, in order, across reconnections and
+    /// ``reconnect()``; finishes after the session ends.
+    public nonisolated let connectionEvents: AsyncStream<ConnectionEvent>
+
+    private let eventSink: AsyncStream<SupportEvent>.Continuation
+    private let connectionEventSink: AsyncStream<ConnectionEvent>.Continuation
+    private let endpoint: URL
+    private let configuration: Configuration
+    private let logger: Logger
+    private let now: @Sendable () -> Date
+    private var session: ConsumerSession
+    private var connection: ReconnectingConnection?
+    private var link: AsyncStream<LinkCommand>.Continuation?
+    private var forwarding: Task<Void, Never>?
+
+    /// A client for a session started with `configuration` and the pre-chat
+    /// form's `submission`. Nothing happens until ``start()``.
+    ///
+    /// - Throws: ``UserFacingError`` when ``Configuration/server`` is not set
+    ///   or is not a web address the app can connect to.
+    public init(
+        configuration: Configuration,
+        submission: PrechatSubmission,
+        logger: Logger = Logger(label: "assist.client"),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws(UserFacingError) {
+        guard let server = configuration.server else {
+            throw UserFacingError(message: "No support server is configured.", remedy: .checkSettings)
+        }
+        guard let endpoint = ConsumerEndpoint.url(forServer: server) else {
+            throw UserFacingError(
+                message: "The support server's address is not a valid web address.", remedy: .checkServerAddress)
+        }
+        self.endpoint = endpoint
+        self.configuration = configuration
+        self.logger = logger
+        self.now = now
+        session = ConsumerSession(hello: ConsumerHello(configuration: configuration, submission: submission))
+        (events, eventSink) = AsyncStream.makeStream(of: SupportEvent.self)
+        (connectionEvents, connectionEventSink) = AsyncStream.makeStream(of: ConnectionEvent.self)
+    }
+
+    /// Where the session stands now.
+    public var phase: SupportPhase { session.phase }
+
+    /// The chat so far.
+    public var transcript: ChatTranscript { session.transcript }
+
+    /// Opens the session and returns once the server welcomed it.
+    ///
+    /// - Throws: Why the initial connection failed (see ``UserFacingError/init(_:)``
+    ///   for the sentence to show); the session is then over.
+    public func start() async throws {
+        let connection = makeConnection(initialTimeout: configuration.initialConnectTimeout)
+        do {
+            try await connection.start()
+        } catch {
+            perform(session.endLocally(because: UserFacingError(error)))
+            finish()
+            throw error
+        }
+    }
+
+    /// Connects again after the connection was given up (the banner's
+    /// "Start again"), resuming the same session; messages that failed are
+    /// sent again. Does nothing while a connection is still being kept.
+    public func reconnect() async {
+        guard connection == nil, !session.phase.isEnded else { return }
+        perform(session.retrying())
+        let connection = makeConnection(initialTimeout: configuration.initialConnectTimeout)
+        do {
+            try await connection.start()
+        } catch {
+            connectionEventSink.yield(.terminated(reason: error))
+            connectionGivenUp()
+        }
+    }
+
+    /// A handle to steer the current connection ("Retry now", "Give up"), or
+    /// `nil` when none is kept.
+    public var connector: Connector? { connection?.connector }
+
+    /// Sends a chat message written by the person; blank text is ignored.
+    public func send(_ text: String) {
+        perform(session.sendChat(text, id: ClientMessageID(UUID().uuidString), at: now()))
+    }
+
+    /// Answers the agent's open request `id`.
+    public func answer(_ id: RequestID, accepted: Bool) {
+        perform(session.answer(id, accepted: accepted))
+    }
+
+    /// Tells the agent whether the person is typing.
+    public func setTyping(_ isTyping: Bool) {
+        perform(session.setTyping(isTyping))
+    }
+
+    /// Ends support: leaves the queue, or ends the chat with the agent. The
+    /// server confirms and the session ends; without a connection it ends
+    /// here at once.
+    public func endSupport() async {
+        guard !session.phase.isEnded else { return }
+        if session.isOnline {
+            perform(session.endSupport())
+        } else {
+            perform(session.endLocally(because: UserFacingError(sessionEnded: .consumerEnded)))
+        }
+    }
+
+    // MARK: Connection callbacks (from ConsumerSocketTransport)
+
+    /// A connection opened; returns the handshake frame and starts routing
+    /// frames to `sink`.
+    func linkOpened(_ sink: AsyncStream<LinkCommand>.Continuation) throws -> String {
+        link?.finish()
+        link = sink
+        return try session.connectionOpened()
+    }
+
+    /// A text frame arrived; returns whether it completed the handshake.
+    func linkReceived(_ text: String) -> Bool {
+        perform(session.receive(text, at: now()))
+    }
+
+    /// The connection ended, with the server's close frame when there was one.
+    func linkEnded(_ closure: LinkClosure? = nil) {
+        link?.finish()
+        link = nil
+        session.connectionLost()
+        if let closure, !closure.allowsResume, let code = closure.code, code != .normal {
+            logger.notice("support session closed by the server", metadata: ["close": "\(closure)"])
+            perform(session.endLocally(because: UserFacingError(closeCode: code)))
+        }
+    }
+
+    // MARK: Driving
+
+    private func makeConnection(initialTimeout: TimeInterval) -> ReconnectingConnection {
+        let transport = ConsumerSocketTransport(url: endpoint, logger: logger, client: self)
+        let connection = ReconnectingConnection(
+            transport: transport,
+            policy: ReconnectPolicy(
+                retryIntervals: configuration.retryIntervals,
+                maxReconnectTimeouts: configuration.maxReconnectTimeouts,
+                jitter: configuration.reconnectJitter),
+            initialConnectTimeout: initialTimeout,
+            delegate: configuration.connectionDelegate)
+        self.connection = connection
+        let sink = connectionEventSink
+        let previous = forwarding
+        forwarding = Task { [weak self] in
+            await previous?.value
+            for await event in connection.events {
+                sink.yield(event)
+                if case .terminated(let reason?) = event {
+                    await self?.connectionTerminated(by: reason)
+                }
+            }
+            await self?.connectionReleased(connection)
+        }
+        return connection
+    }
+
+    private func connectionTerminated(by reason: any Error) {
+        guard !session.phase.isEnded else { return }
+        if let closure = reason as? LinkClosure, !closure.allowsResume {
+            return
+        }
+        connectionGivenUp()
+    }
+
+    private func connectionGivenUp() {
+        connection = nil
+        perform(session.connectionGivenUp())
+    }
+
+    private func connectionReleased(_ released: ReconnectingConnection) {
+        if connection === released { connection = nil }
+        if session.phase.isEnded { finish() }
+    }
+
+    /// Performs `effects` in order; returns whether one of them established
+    /// the connection.
+    @discardableResult
+    private func perform(_ effects: [ConsumerSessionEffect]) -> Bool {
+        var established = false
+        for effect in effects {
+            switch effect {
+            case .transmit(let text):
+                link?.yield(.text(text))
+            case .established:
+                established = true
+            case .close(let code, let reason):
+                logger.notice("closing a connection the server broke", metadata: ["code": "\(code)", "reason": "\(reason)"])
+                link?.yield(.close(code, reason: reason))
+            case .publish(let event):
+                eventSink.yield(event)
+                if case .phaseChanged(.ended) = event {
+                    sessionEnded()
+                }
+            }
+        }
+        return established
+    }
+
+    private func sessionEnded() {
+        guard let connection else {
+            finish()
+            return
+        }
+        Task { await connection.endSupport() }
+    }
+
+    private func finish() {
+        eventSink.finish()
+        connectionEventSink.finish()
+    }
+}

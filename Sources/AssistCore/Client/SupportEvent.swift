@@ -1,0 +1,24 @@
+/// Something the view layer shows or the application is told, published by
+/// a ``SupportClient`` in the order it happened.
+public enum SupportEvent: Sendable {
+    /// The session moved to a new phase.
+    case phaseChanged(SupportPhase)
+    /// The chat changed: an entry was added or a delivery state moved.
+    case transcriptChanged(ChatTranscript)
+    /// An agent or the service wrote a new message (for notifications and
+    /// screen readers); it is already in the transcript.
+    case messageArrived(ChatEntry)
+    /// The agent started typing (its name) or stopped (`nil`).
+    case agentTypingChanged(String?)
+    /// An agent joined the session.
+    case agentJoined(Agent)
+    /// The agent left the session; the person waits for another.
+    case agentLeft(Agent)
+    /// An agent asks for something the person must answer.
+    case consentRequested(ConsentRequest)
+    /// An open request closed without an answer: the agent withdrew it, left,
+    /// or the session ended.
+    case consentWithdrawn(RequestID)
+    /// The server refused one of this app's frames (logged, not shown).
+    case serverReportedProblem(ErrorReport)
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// The card shown in the window when an agent joins or leaves the session.
+public struct AgentPresenceNotice: Sendable, Hashable {
+    /// The headline, e.g. "Alex joined the chat".
+    public let title: String
+    /// What it means for the person.
+    public let detail: String
+
+    /// The notice for `agent` joining.
+    public init(joined agent: Agent) {
+        let name = Self.name(of: agent)
+        title = "\(name) joined the chat"
+        detail = "You can now chat with \(name)."
+    }
+
+    /// The notice for `agent` leaving; the person waits for another.
+    public init(left agent: Agent) {
+        title = "\(Self.name(of: agent)) left the chat"
+        detail = "You are waiting for another agent."
+    }
+
+    private static func name(of agent: Agent) -> String {
+        let name = agent.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? "The agent" : name
+    }
+}

@@ -1,0 +1,8 @@
+extension PrechatForm {
+    /// The sentence under the form's heading: who reads the answers and,
+    /// when some field is required, how required fields are marked.
+    public var introduction: String {
+        let intro = "Your answers go to the agent who helps you."
+        return visibleFields.contains(where: \.isRequired) ? "\(intro) Fields marked * are required." : intro
+    }
+}

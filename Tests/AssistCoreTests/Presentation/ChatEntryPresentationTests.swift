@@ -1,0 +1,42 @@
+import AssistCore
+import Foundation
+import Testing
+
+@Suite("Chat entry presentation")
+struct ChatEntryPresentationTests {
+    private let utc = TimeZone(identifier: "UTC")!
+
+    private func entry(_ author: ChatAuthor, delivery: ChatEntry.Delivery? = nil, seconds: TimeInterval = 0) -> ChatEntry {
+        ChatEntry(
+            id: "m1", author: author, authorName: author == .consumer ? "You" : "Alex", text: "Hello",
+            time: Date(timeIntervalSince1970: seconds), delivery: delivery)
+    }
+
+    @Test("the time is the local hour and minute on a 24-hour clock, zero-padded")
+    func time() {
+        #expect(entry(.consumer, seconds: 5 * 60).timeText(in: utc) == "00:05")
+        #expect(entry(.consumer, seconds: 14 * 3600 + 7 * 60 + 59).timeText(in: utc) == "14:07")
+        #expect(entry(.consumer, seconds: 23 * 3600).timeText(in: TimeZone(secondsFromGMT: 2 * 3600)!) == "01:00")
+    }
+
+    @Test("only a failed message offers Retry")
+    func retry() {
+        #expect(entry(.consumer, delivery: .failed).offersRetry)
+        for delivery: ChatEntry.Delivery? in [.sending, .stored, .delivered, nil] {
+            #expect(!entry(.consumer, delivery: delivery).offersRetry)
+        }
+    }
+
+    @Test("agent and service messages are announced with their author and the person's own are not")
+    func announcement() {
+        #expect(entry(.agent(id: "a1")).announcement == "Alex: Hello")
+        #expect(entry(.system).announcement == "Alex: Hello")
+        #expect(entry(.consumer, delivery: .sending).announcement == nil)
+    }
+
+    @Test("a row reads author, time, text and delivery")
+    func summary() {
+        #expect(entry(.consumer, delivery: .delivered).accessibleSummary(in: utc) == "You at 00:00: Hello. Delivered")
+        #expect(entry(.agent(id: "a1")).accessibleSummary(in: utc) == "Alex at 00:00: Hello")
+    }
+}

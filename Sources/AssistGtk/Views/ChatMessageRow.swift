@@ -1,0 +1,115 @@
+import AssistCore
+import CGtk
+import Foundation
+
+/// One chat entry in the message list: author and time, the text with
+/// clickable links, a preview card for the first link when allowed, and —
+/// for the person's own messages — the delivery line and, when sending
+/// failed, a Retry button.
+@MainActor
+final class ChatMessageRow {
+    /// The list row.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    /// The entry shown.
+    private(set) var entry: ChatEntry
+    /// The delivery line, hidden for received messages.
+    let deliveryLabel: UnsafeMutablePointer<GtkWidget>
+    /// The Retry button, shown only while the message failed.
+    let retryButton: UnsafeMutablePointer<GtkWidget>
+
+    /// The row for `entry`; `onRetry` gets the entry's id and `onOpenLink`
+    /// the address of a link the person activated.
+    init(
+        entry: ChatEntry, allowURLPreview: Bool,
+        onRetry: @escaping (String) -> Void, onOpenLink: @escaping (String) -> Void
+    ) {
+        self.entry = entry
+        widget = gtk_list_box_row_new()!
+        g_object_ref_sink(widget)
+        gtk_list_box_row_set_activatable(GtkCast.pointer(widget), 0)
+        deliveryLabel = Widgets.label("", classes: ["caption", "dim-label"])
+        retryButton = Widgets.button("_Retry", classes: ["flat", "assist-retry"])
+        let column = Widgets.box(
+            GTK_ORIENTATION_VERTICAL, spacing: 3, classes: ["assist-message", entry.isOwn ? "own" : "theirs"])
+        gtk_widget_set_halign(column, entry.isOwn ? GTK_ALIGN_END : GTK_ALIGN_START)
+        Widgets.append(column, Self.header(for: entry), bubble(for: entry, allowURLPreview, onOpenLink), footer())
+        gtk_list_box_row_set_child(GtkCast.pointer(widget), column)
+        let id = entry.id
+        SignalConnection.connect(retryButton, signal: "clicked") { onRetry(id) }
+        showDelivery()
+    }
+
+    isolated deinit {
+        g_object_unref(widget)
+    }
+
+    /// Shows `entry`'s delivery state if it changed; the rest of an entry
+    /// never changes.
+    func update(_ entry: ChatEntry) {
+        guard entry != self.entry else { return }
+        self.entry = entry
+        showDelivery()
+    }
+
+    private func showDelivery() {
+        Widgets.setText(deliveryLabel, entry.deliveryText ?? "")
+        Widgets.setVisible(deliveryLabel, entry.deliveryText != nil)
+        Widgets.setVisible(retryButton, entry.offersRetry)
+        Accessibility.setLabel(widget, entry.accessibleSummary())
+    }
+
+    private static func header(for entry: ChatEntry) -> UnsafeMutablePointer<GtkWidget> {
+        let header = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        gtk_widget_set_halign(header, entry.isOwn ? GTK_ALIGN_END : GTK_ALIGN_START)
+        Widgets.append(
+            header, Widgets.label(entry.authorName, classes: ["caption-heading"]),
+            Widgets.label(entry.timeText(), classes: ["caption", "dim-label", "numeric"]))
+        return header
+    }
+
+    private func bubble(
+        for entry: ChatEntry, _ allowURLPreview: Bool, _ onOpenLink: @escaping (String) -> Void
+    ) -> UnsafeMutablePointer<GtkWidget> {
+        let bubble = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["assist-bubble"])
+        let text = Widgets.label("", wrap: true)
+        gtk_label_set_markup(GtkCast.opaque(text), ChatTextMarkup.markup(for: entry.text))
+        gtk_label_set_max_width_chars(GtkCast.opaque(text), 48)
+        SignalConnection.connectActivateLink(text) { uri in
+            onOpenLink(uri)
+            return true
+        }
+        Widgets.append(bubble, text)
+        if allowURLPreview, let preview = LinkPreview(text: entry.text) {
+            Widgets.append(bubble, Self.previewCard(preview, onOpenLink))
+        }
+        return bubble
+    }
+
+    /// The preview card: a button showing the link's host and path that
+    /// opens it. Built from the link alone; nothing is fetched.
+    private static func previewCard(
+        _ preview: LinkPreview, _ onOpenLink: @escaping (String) -> Void
+    ) -> UnsafeMutablePointer<GtkWidget> {
+        let card = gtk_button_new()!
+        Widgets.addClasses(card, ["card", "assist-link-preview"])
+        let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        Widgets.append(texts, Widgets.label(preview.host, classes: ["heading"]))
+        if let path = preview.path {
+            let pathLabel = Widgets.label(path, classes: ["caption", "dim-label"])
+            gtk_label_set_ellipsize(GtkCast.opaque(pathLabel), PANGO_ELLIPSIZE_MIDDLE)
+            Widgets.append(texts, pathLabel)
+        }
+        gtk_button_set_child(GtkCast.pointer(card), texts)
+        Accessibility.setLabel(card, preview.accessibleLabel)
+        let address = preview.url.absoluteString
+        SignalConnection.connect(card, signal: "clicked") { onOpenLink(address) }
+        return card
+    }
+
+    private func footer() -> UnsafeMutablePointer<GtkWidget> {
+        let footer = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        gtk_widget_set_halign(footer, entry.isOwn ? GTK_ALIGN_END : GTK_ALIGN_START)
+        Widgets.append(footer, deliveryLabel, retryButton)
+        return footer
+    }
+}

@@ -1,0 +1,136 @@
+import AssistCore
+import CGtk
+import Foundation
+import Testing
+
+@testable import AssistGtk
+
+@Suite("Chat view", .serialized)
+@MainActor
+struct ChatViewTests {
+    init() {
+        ViewHarness.start()
+    }
+
+    private func own(_ id: String, _ delivery: ChatEntry.Delivery, text: String = "Hello") -> ChatEntry {
+        ChatEntry(id: id, author: .consumer, authorName: "You", text: text, time: Date(), delivery: delivery)
+    }
+
+    private func agent(_ id: String, _ text: String) -> ChatEntry {
+        ChatEntry(id: id, author: .agent(id: "a1"), authorName: "Alex", text: text, time: Date(), delivery: nil)
+    }
+
+    private func pressEnter(_ view: ChatView, shift: Bool = false) -> Bool {
+        assist_signal_emit_key_pressed(
+            UnsafeMutableRawPointer(view.composer.keyController), guint(GDK_KEY_Return), 36,
+            shift ? GDK_SHIFT_MASK : GdkModifierType(0)) != 0
+    }
+
+    @Test("Enter sends the message and empties the composer")
+    func enterSends() {
+        let view = ChatView(allowURLPreview: false)
+        var sent: [String] = []
+        view.onSend = { sent.append($0) }
+        view.composer.text = "Hello there\n"
+        #expect(pressEnter(view))
+        #expect(sent == ["Hello there"])
+        #expect(view.composer.text.isEmpty)
+    }
+
+    @Test("Shift+Enter does not send and leaves the key to the text view for a new line")
+    func shiftEnterDoesNotSend() {
+        let view = ChatView(allowURLPreview: false)
+        var sent: [String] = []
+        view.onSend = { sent.append($0) }
+        view.composer.text = "First line"
+        #expect(!pressEnter(view, shift: true))
+        #expect(sent.isEmpty)
+        #expect(view.composer.text == "First line")
+    }
+
+    @Test("whitespace alone is never sent, by Enter or by the Send button")
+    func whitespaceNeverSends() {
+        let view = ChatView(allowURLPreview: false)
+        var sent: [String] = []
+        view.onSend = { sent.append($0) }
+        view.composer.text = "  \n\t "
+        _ = pressEnter(view)
+        assist_signal_emit_void(view.composer.sendButton, "clicked")
+        #expect(sent.isEmpty)
+    }
+
+    @Test("typing is reported once when the person starts typing and once when sending empties the composer")
+    func typingChanges() {
+        let view = ChatView(allowURLPreview: false)
+        var typing: [Bool] = []
+        view.onTypingChanged = { typing.append($0) }
+        let buffer = gtk_text_view_get_buffer(GtkCast.pointer(view.composer.textView))
+        gtk_text_buffer_insert_at_cursor(buffer, "H", -1)
+        gtk_text_buffer_insert_at_cursor(buffer, "i", -1)
+        assist_signal_emit_void(view.composer.sendButton, "clicked")
+        #expect(typing == [true, false])
+    }
+
+    @Test("a delivery change updates the existing row in place")
+    func deliveryUpdatesRowInPlace() throws {
+        let view = ChatView(allowURLPreview: false)
+        view.render(entries: [own("c1", .sending), agent("s1", "Hi")])
+        let row = try #require(view.rows["c1"])
+        let rowWidget = row.widget
+        let agentRow = try #require(view.rows["s1"]).widget
+        #expect(ViewHarness.text(row.deliveryLabel) == "Sending…")
+        view.render(entries: [own("c1", .delivered), agent("s1", "Hi")])
+        #expect(view.rows["c1"]?.widget == rowWidget)
+        #expect(view.rows["s1"]?.widget == agentRow)
+        #expect(ViewHarness.text(row.deliveryLabel) == "Delivered")
+        #expect(gtk_widget_get_parent(rowWidget) != nil)
+    }
+
+    @Test("Retry is shown only on failed messages and reports the entry's id")
+    func retryOnlyForFailed() throws {
+        let view = ChatView(allowURLPreview: false)
+        var retried: [String] = []
+        view.onRetry = { retried.append($0) }
+        view.render(entries: [own("c1", .failed), own("c2", .delivered), own("c3", .sending), agent("s1", "Hi")])
+        let visible = view.rows.filter { gtk_widget_get_visible($0.value.retryButton) != 0 }.map(\.key)
+        #expect(visible == ["c1"])
+        assist_signal_emit_void(try #require(view.rows["c1"]).retryButton, "clicked")
+        #expect(retried == ["c1"])
+        view.render(entries: [own("c1", .sending), own("c2", .delivered), own("c3", .sending), agent("s1", "Hi")])
+        #expect(gtk_widget_get_visible(try #require(view.rows["c1"]).retryButton) == 0)
+    }
+
+    @Test("agent messages arriving after the first render are announced through an alert-role label")
+    func agentMessagesAnnounced() {
+        let view = ChatView(allowURLPreview: false)
+        #expect(gtk_accessible_get_accessible_role(GtkCast.opaque(view.announcer.widget)) == GTK_ACCESSIBLE_ROLE_ALERT)
+        view.render(entries: [agent("s1", "Earlier")])
+        #expect(gtk_widget_get_visible(view.announcer.widget) == 0, "history is not read out")
+        view.render(entries: [agent("s1", "Earlier"), own("c1", .sending), agent("s2", "How can I help?")])
+        #expect(gtk_widget_get_visible(view.announcer.widget) != 0)
+        #expect(ViewHarness.text(view.announcer.widget) == "Alex: How can I help?")
+    }
+
+    @Test("a link preview card appears only when previews are allowed and the message has a link")
+    func previewOnlyWhenAllowed() throws {
+        func previewCards(allow: Bool, text: String) throws -> Int {
+            let view = ChatView(allowURLPreview: allow)
+            view.render(entries: [agent("s1", text)])
+            let row = try #require(view.rows["s1"]).widget
+            return ViewHarness.descendants(of: row).filter { gtk_widget_has_css_class($0, "assist-link-preview") != 0 }.count
+        }
+        #expect(try previewCards(allow: true, text: "See https://example.com/help") == 1)
+        #expect(try previewCards(allow: false, text: "See https://example.com/help") == 0)
+        #expect(try previewCards(allow: true, text: "No link here") == 0)
+    }
+
+    @Test("the typing line names the agent and hides when nobody types")
+    func typingLine() {
+        let view = ChatView(allowURLPreview: false)
+        view.render(typingAgentName: "Alex")
+        #expect(ViewHarness.text(view.typingLabel) == "Alex is typing…")
+        #expect(gtk_widget_get_visible(view.typingLabel) != 0)
+        view.render(typingAgentName: nil)
+        #expect(gtk_widget_get_visible(view.typingLabel) == 0)
+    }
+}

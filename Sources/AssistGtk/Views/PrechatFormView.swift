@@ -28,7 +28,7 @@ public final class PrechatFormView {
         self.visitorName = visitorName
         rows = form.visibleFields.map(PrechatFieldRow.init)
         summaryLabel = assist_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_ALERT)
-        startButton = Widgets.button("_Start chat", classes: ["suggested-action", "pill"])
+        startButton = Widgets.button("_Start chat", classes: ["suggested-action"])
         widget = gtk_scrolled_window_new()!
         g_object_ref_sink(widget)
         layOut(introduction: form.introduction)

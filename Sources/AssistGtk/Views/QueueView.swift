@@ -17,7 +17,7 @@ public final class QueueView {
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["assist-queue"])
         g_object_ref_sink(widget)
         statusLabel = Widgets.label("", classes: ["title-3"], wrap: true)
-        leaveButton = Widgets.button("_Leave queue", classes: ["pill"])
+        leaveButton = Widgets.button("_Leave queue")
         let spinner = gtk_spinner_new()!
         gtk_spinner_start(GtkCast.opaque(spinner))
         gtk_widget_set_size_request(spinner, 32, 32)

@@ -25,7 +25,7 @@ public final class SupportCodeView {
             "Read this code to the support agent on the phone. It lets them join you in this app.",
             classes: ["dim-label"], wrap: true)
         codeLabel = Widgets.label("", classes: ["assist-support-code"])
-        gtk_label_set_selectable(GtkCast.opaque(codeLabel), 1)
+        gtk_widget_set_halign(codeLabel, GTK_ALIGN_CENTER)
         statusLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         copyButton = Widgets.button("_Copy code")
         let cancelButton = Widgets.button("C_ancel")

@@ -12,9 +12,9 @@ struct LiveAgent {
     var link: PeerLink?
     /// Bumped on every connect and disconnect, so a stale grace timer is ignored.
     var generation = 0
-    /// What the last queue snapshot sent showed (sessions, ranks, positions),
-    /// so a snapshot is sent only when that changes.
-    var lastSnapshotSignature: [String] = []
+    /// What the last queue snapshot sent showed, so a snapshot is sent only
+    /// when that changes; `nil` when the next one must be sent anyway.
+    var lastSnapshot: QueueSnapshotSignature?
 
     var id: String { account.id }
     var streamID: String { StreamRow.agentStreamID(account.id) }

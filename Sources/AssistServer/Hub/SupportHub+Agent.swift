@@ -69,11 +69,7 @@ extension SupportHub {
 
     private func acceptNext(_ agentID: String, on link: PeerLink) {
         guard let agent = agents[agentID], hasRoom(agent, on: link) else { return }
-        guard
-            let next = queueOrder.first(where: {
-                sessions[$0]?.row.phase == .queued && agent.account.serves(sessions[$0]?.row.destination ?? "")
-            })
-        else {
+        guard let next = waiting.first(where: { agent.account.serves($0) }) else {
             reject(.queueEmpty, "nobody is waiting for you", on: link, as: ServerToAgentMessage.self)
             return
         }

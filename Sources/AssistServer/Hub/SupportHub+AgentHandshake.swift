@@ -54,10 +54,7 @@ extension SupportHub {
         markDirty(agent: account.id)
         setLinkState(.agent(account.id), for: link)
         queue(Envelope(ServerToAgentMessage.welcome(welcome(for: agent))), to: link)
-        let owned = sessions.values
-            .filter { $0.row.agentID == account.id && $0.row.phase == .assigned }
-            .sorted { $0.row.createdAt < $1.row.createdAt }
-        for session in owned {
+        for session in sessionsHeld(by: account.id) {
             let hello = session.row.hello
             send(
                 .sessionAssigned(
@@ -90,7 +87,7 @@ extension SupportHub {
         }
         agent.link = link
         agent.generation += 1
-        agent.lastSnapshotSignature = []
+        agent.lastSnapshot = nil
         agents[agent.id] = agent
         markDirty(agent: agent.id)
         setLinkState(.agent(agent.id), for: link)

@@ -56,23 +56,25 @@ extension SupportHub {
         _ = try? session.channel.replay(after: 0)
         session.link = link
         sessions[row.id] = session
+        sessionsByResumeToken[session.resumeToken] = row.id
         markChanged(row)
         markDirty(session: row.id)
         setLinkState(.consumer(row.id), for: link)
         queue(Envelope(ServerToConsumerMessage.welcome(welcome(for: session))), to: link)
         if escalating, let correlationID {
             escalations[correlationID] = row.id
+            escalationsToAnnounce.insert(row.id)
             if let agentID = pendingEscalations.removeValue(forKey: correlationID) {
                 assign(session: row.id, to: agentID)
             }
         } else {
-            queueOrder.append(row.id)
+            waiting.append(row.id, destination: row.destination)
         }
         refreshQueue()
     }
 
     private func resumeSession(_ request: ResumeRequest, on link: PeerLink) {
-        guard var session = sessions.values.first(where: { $0.resumeToken == request.resumeToken }) else {
+        guard let id = sessionsByResumeToken[request.resumeToken], var session = sessions[id] else {
             reject(
                 .resumeRejected, "the session is unknown or its grace period has passed", on: link,
                 as: ServerToConsumerMessage.self, closing: .resumeRejected)
@@ -92,6 +94,7 @@ extension SupportHub {
         session.generation += 1
         session.lastQueueUpdate = nil
         sessions[session.id] = session
+        reannounceQueue(to: session.id)
         markDirty(session: session.id)
         setLinkState(.consumer(session.id), for: link)
         metrics.reconnectsResumed.increment()

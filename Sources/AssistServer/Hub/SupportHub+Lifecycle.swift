@@ -12,7 +12,9 @@ extension SupportHub {
         session.row.agentID = agentID
         session.row.assignedAt = currentDate
         sessions[id] = session
-        queueOrder.removeAll { $0 == id }
+        waiting.remove(id)
+        assignments.assign(id, to: agentID)
+        escalationsToAnnounce.remove(id)
         if let correlationID = session.row.hello.correlationID { escalations[correlationID] = nil }
         markChanged(session.row)
         let hello = session.row.hello
@@ -69,7 +71,9 @@ extension SupportHub {
         session.row.endReason = reason
         session.pendingRequests = [:]
         sessions[id] = session
-        queueOrder.removeAll { $0 == id }
+        waiting.remove(id)
+        assignments.release(id)
+        escalationsToAnnounce.remove(id)
         if let correlationID = session.row.hello.correlationID { escalations[correlationID] = nil }
         markChanged(session.row)
         metrics.sessionsEnded.increment()
@@ -84,25 +88,40 @@ extension SupportHub {
     /// An agent gone for longer than the grace period: its sessions go back
     /// to the front of the queue, and each consumer is told the agent left.
     func agentLeft(_ agent: Agent) {
-        let owned = sessions.values
-            .filter { $0.row.agentID == agent.id && $0.row.phase == .assigned }
-            .sorted { $0.row.createdAt < $1.row.createdAt }
+        let owned = sessionsHeld(by: agent.id)
         for var session in owned {
             session.row.phase = .queued
             session.row.agentID = nil
             session.row.assignedAt = nil
             session.pendingRequests = [:]
             sessions[session.id] = session
+            assignments.release(session.id)
             markChanged(session.row)
             send(.agentLeft(agent), toSession: session.id)
         }
-        queueOrder.insert(contentsOf: owned.map(\.id), at: 0)
+        waiting.returnToFront(owned.map { ($0.id, $0.row.destination) })
         agents[agent.id] = nil
         refreshQueue()
     }
 
+    /// The sessions an agent is working on, oldest first.
+    func sessionsHeld(by agentID: String) -> [LiveSession] {
+        assignments.sessions(of: agentID).compactMap { sessions[$0] }
+            .filter { $0.row.phase == .assigned && $0.row.agentID == agentID }
+            .sorted { $0.row.createdAt < $1.row.createdAt }
+    }
+
     /// How many sessions an agent is working on.
     func load(of agentID: String) -> Int {
-        sessions.values.reduce(0) { $0 + ($1.row.agentID == agentID && $1.row.phase == .assigned ? 1 : 0) }
+        assignments.load(of: agentID)
+    }
+
+    /// Drops an ended session from memory, once nobody can resume it.
+    func forget(session id: SessionID) {
+        guard let session = sessions.removeValue(forKey: id) else { return }
+        sessionsByResumeToken[session.resumeToken] = nil
+        waiting.remove(id)
+        assignments.release(id)
+        escalationsToAnnounce.remove(id)
     }
 }

@@ -1,75 +1,102 @@
 import AssistCore
-import Logging
-import Prometheus
 import Foundation
+import Prometheus
 
 extension SupportHub {
     /// The most queue entries one snapshot lists.
     static let snapshotLimit = 100
 
-    /// Recomputes every waiting person's position and estimate, and every
-    /// online agent's view of the queue; sends only what changed. Called
-    /// after every event that can change them — never on a timer.
+    /// Tells every waiting person whose position or estimate changed, and
+    /// every online agent whose view of the queue changed; sends nothing
+    /// else. Called after every event that can change them — never on a
+    /// timer. Only the people behind a join or a departure, or whose
+    /// destination's terms changed, are looked at (see ``WaitingQueues``).
     func refreshQueue() {
-        let onlineAgents = agents.values.filter(\.isOnline)
-        var loads: [String: Int] = [:]
-        var active = 0
-        for session in sessions.values where session.row.phase == .assigned {
-            active += 1
-            if let agentID = session.row.agentID { loads[agentID, default: 0] += 1 }
+        let online = agents.values.filter(\.isOnline)
+        let assignments = assignments
+        let estimator = estimator
+        var termsByDestination: [String: QueueTerms] = [:]
+        let (places, changed) = waiting.refresh { destination in
+            let terms = Self.terms(for: destination, online: online, assignments: assignments, estimator: estimator)
+            termsByDestination[destination] = terms
+            return terms
         }
-        // queueOrder is the queue: newcomers are appended, and sessions whose
-        // agent left go back to the front, so it needs no sorting here.
-        let waiting = queueOrder.compactMap { sessions[$0] }.filter { $0.row.phase == .queued }
-        var ranks: [SessionID: (rank: Int, position: Int)] = [:]
-        for (destination, members) in Dictionary(grouping: waiting, by: \.row.destination) {
-            let serving = onlineAgents.filter { $0.account.serves(destination) }
-            let capacity = serving.reduce(0) { $0 + max($1.account.capacity - loads[$1.id, default: 0], 0) }
-            for (index, session) in members.enumerated() {
-                let position = queuePosition(waitingRank: index + 1, totalCapacity: capacity)
-                ranks[session.id] = (index + 1, position)
-                let estimate = estimator.estimate(
-                    position: position, agentsServing: serving.count, destination: destination)
-                announce(QueueUpdate(position: position, estimatedWaitSeconds: estimate), to: session.id)
-            }
+        for place in places {
+            let estimate = estimator.estimate(
+                position: place.position, agentsServing: termsByDestination[place.destination]?.agentsServing ?? 0,
+                destination: place.destination)
+            announce(QueueUpdate(position: place.position, estimatedWaitSeconds: estimate), to: place.sessionID)
         }
-        for session in sessions.values where session.row.phase == .escalating {
-            announce(QueueUpdate(position: 0), to: session.id)
+        for id in escalationsToAnnounce where sessions[id]?.row.phase == .escalating {
+            announce(QueueUpdate(position: 0), to: id)
         }
+        escalationsToAnnounce = []
         metrics.sessionsQueued.set(Double(waiting.count))
-        metrics.sessionsActive.set(Double(active))
-        metrics.agentsOnline.set(Double(onlineAgents.count))
-        for agent in onlineAgents {
-            sendSnapshot(to: agent.id, waiting: waiting, ranks: ranks)
+        metrics.sessionsActive.set(Double(assignments.count))
+        metrics.agentsOnline.set(Double(online.count))
+        for agent in online where agent.lastSnapshot == nil || changed.contains(where: agent.account.serves) {
+            sendSnapshot(to: agent.id, online: online)
         }
+    }
+
+    /// Makes the next ``refreshQueue()`` tell this session's consumer where
+    /// it stands, changed or not — after it reconnected.
+    func reannounceQueue(to id: SessionID) {
+        switch sessions[id]?.row.phase {
+        case .queued?: waiting.markForRefresh(id)
+        case .escalating?: escalationsToAnnounce.insert(id)
+        case .assigned?, .ended?, nil: break
+        }
+    }
+
+    /// A destination's terms: the free seats and number of the online
+    /// agents serving it, and the handle time its estimates use.
+    private static func terms(
+        for destination: String, online: [LiveAgent], assignments: AgentAssignments, estimator: WaitEstimator
+    ) -> QueueTerms {
+        var freeSeats = 0
+        var serving = 0
+        for agent in online where agent.account.serves(destination) {
+            serving += 1
+            freeSeats += max(agent.account.capacity - assignments.load(of: agent.id), 0)
+        }
+        return QueueTerms(
+            freeSeats: freeSeats, agentsServing: serving,
+            handleSeconds: estimator.meanHandleSeconds(destination: destination))
     }
 
     private func announce(_ update: QueueUpdate, to id: SessionID) {
-        guard var session = sessions[id], session.link != nil, session.lastQueueUpdate != update else { return }
-        session.lastQueueUpdate = update
-        sessions[id] = session
+        guard let session = sessions[id], session.link != nil, session.lastQueueUpdate != update else { return }
+        sessions[id]?.lastQueueUpdate = update
         send(.queueUpdate(update), toSession: id)
     }
 
-    private func sendSnapshot(
-        to agentID: String, waiting: [LiveSession], ranks: [SessionID: (rank: Int, position: Int)]
-    ) {
-        guard var agent = agents[agentID] else { return }
-        let visible = waiting.filter { agent.account.serves($0.row.destination) }
+    private func sendSnapshot(to agentID: String, online: [LiveAgent]) {
+        guard let agent = agents[agentID] else { return }
+        let front = waiting.front(limit: Self.snapshotLimit) { agent.account.serves($0) }
+        var freeSeats: [String: Int] = [:]
+        let marks = front.entries.map { entry in
+            let seats =
+                freeSeats[entry.destination]
+                ?? Self.terms(for: entry.destination, online: online, assignments: assignments, estimator: estimator)
+                .freeSeats
+            freeSeats[entry.destination] = seats
+            return QueueSnapshotSignature.Mark(
+                sessionID: entry.id, rank: entry.rank,
+                position: queuePosition(waitingRank: entry.rank, totalCapacity: seats))
+        }
+        let signature = QueueSnapshotSignature(marks: marks, totalWaiting: front.total)
+        guard signature != agent.lastSnapshot else { return }
+        agents[agentID]?.lastSnapshot = signature
         let now = currentDate
-        let entries = visible.prefix(Self.snapshotLimit).map { session in
-            let place = ranks[session.id] ?? (1, 0)
+        let entries = zip(front.entries, marks).compactMap { entry, mark -> QueueEntry? in
+            guard let session = sessions[entry.id] else { return nil }
             return QueueEntry(
                 sessionID: session.id, visitorName: session.row.hello.visitorName,
-                destination: session.row.destination, waitingRank: place.rank, position: place.position,
+                destination: entry.destination, waitingRank: mark.rank, position: mark.position,
                 waitingSeconds: max(0, Int(now.timeIntervalSince(session.row.createdAt))),
                 preChat: session.row.hello.preChat)
         }
-        let signature = entries.map { "\($0.sessionID.rawValue)|\($0.waitingRank)|\($0.position)" }
-            + ["total \(visible.count)"]
-        guard signature != agent.lastSnapshotSignature else { return }
-        agent.lastSnapshotSignature = signature
-        agents[agentID] = agent
-        send(.queueSnapshot(QueueSnapshot(entries: Array(entries), totalWaiting: visible.count)), toAgent: agentID)
+        send(.queueSnapshot(QueueSnapshot(entries: entries, totalWaiting: front.total)), toAgent: agentID)
     }
 }

@@ -25,13 +25,17 @@ extension SupportHub {
                     .admit(chat.clientMessageID, as: chat.message.id)
             }
             sessions[row.id] = session
+            sessionsByResumeToken[session.resumeToken] = row.id
             switch row.phase {
             case .queued:
-                queueOrder.append(row.id)
+                waiting.append(row.id, destination: row.destination)
             case .escalating:
                 if let correlationID = row.hello.correlationID { escalations[correlationID] = row.id }
             case .assigned:
-                if let agentID = row.agentID { agentsWithSessions.insert(agentID) }
+                if let agentID = row.agentID {
+                    agentsWithSessions.insert(agentID)
+                    assignments.assign(row.id, to: agentID)
+                }
             case .ended:
                 break
             }
@@ -45,6 +49,6 @@ extension SupportHub {
         }
         refreshQueue()
         finishEvent()
-        logger.info("restored sessions", metadata: ["sessions": "\(sessions.count)", "queued": "\(queueOrder.count)"])
+        logger.info("restored sessions", metadata: ["sessions": "\(sessions.count)", "queued": "\(waiting.count)"])
     }
 }

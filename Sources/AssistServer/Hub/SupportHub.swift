@@ -20,9 +20,15 @@ actor SupportHub {
     private let now: @Sendable () -> Date
 
     var sessions: [SessionID: LiveSession] = [:]
+    /// Each session's id by its resume token, so a resume finds its session at once.
+    var sessionsByResumeToken: [ResumeToken: SessionID] = [:]
     var agents: [String: LiveAgent] = [:]
-    /// Queued sessions, longest-waiting first.
-    var queueOrder: [SessionID] = []
+    /// Queued sessions, per destination, longest-waiting first.
+    var waiting = WaitingQueues()
+    /// The sessions each agent is working on.
+    var assignments = AgentAssignments()
+    /// Sessions joined by short code whose consumer is to be told (again) that it is next.
+    var escalationsToAnnounce: Set<SessionID> = []
     /// Sessions joined by short code, by correlation id, until an agent takes them.
     var escalations: [String: SessionID] = [:]
     /// Agents that redeemed a code before its consumer arrived, by correlation id.
@@ -269,12 +275,10 @@ actor SupportHub {
 
     private func graceExpired(session id: SessionID, generation: Int) {
         guard let session = sessions[id], session.generation == generation, session.link == nil else { return }
-        if session.row.phase == .ended {
-            sessions[id] = nil
-        } else {
+        if session.row.phase != .ended {
             end(session: id, reason: .gracePeriodExpired, text: "The connection was lost for too long.")
-            sessions[id] = nil
         }
+        forget(session: id)
         finishEvent()
     }
 

@@ -24,13 +24,19 @@ struct WaitEstimator: Sendable {
     /// The estimated wait in whole seconds, or `nil` when there is nothing to base it on.
     func estimate(position: Int, agentsServing: Int, destination: String) -> Int? {
         if position == 0 { return 0 }
-        guard agentsServing > 0 else { return nil }
+        guard agentsServing > 0, let handle = meanHandleSeconds(destination: destination) else { return nil }
+        let rounds = (Double(position) / Double(agentsServing)).rounded(.up)
+        return Int((rounds * handle).rounded())
+    }
+
+    /// `h`: the mean handle time estimates for `destination` are based on —
+    /// its own recent sessions', or all destinations' when it has fewer than
+    /// three — or `nil` with no history at all.
+    func meanHandleSeconds(destination: String) -> Double? {
         let local = byDestination[destination] ?? []
         let samples = local.count >= 3 ? local : overall
         guard !samples.isEmpty else { return nil }
-        let handle = samples.reduce(0, +) / Double(samples.count)
-        let rounds = (Double(position) / Double(agentsServing)).rounded(.up)
-        return Int((rounds * handle).rounded())
+        return samples.reduce(0, +) / Double(samples.count)
     }
 
     private static func append(_ value: Double, to samples: inout [Double]) {

@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "assist-desktop", targets: ["AssistDesktop"]),
         .executable(name: "assist-server", targets: ["AssistServerMain"]),
         .executable(name: "assist-bench", targets: ["AssistBench"]),
+        .executable(name: "gtk-minimal-window", targets: ["MinimalGtkWindow"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
@@ -55,6 +56,7 @@ let package = Package(
         .executableTarget(
             name: "AssistDesktop",
             dependencies: [
+                "CGtk",
                 "AssistGtk",
                 "AssistCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -95,6 +97,12 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "MinimalGtkWindow",
+            dependencies: ["AssistGtk", "CGtk"],
+            path: "Benchmarks/MinimalGtkWindow",
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -102,7 +102,7 @@ cmd_run() {
     [ -n "$url" ] || { log "the support server did not report its URL"; exit 1; }
     log "support server: $url, with a demo agent (log: $server_log)"
     log "play the agent yourself: open $url/console and sign in with the token $token"
-    "$bin/assist-desktop" --server "$url"
+    "$bin/assist-desktop" --server "$url" --config data/prechat/basic-support.json --set destination=support
 }
 
 cmd_test() {
@@ -118,7 +118,10 @@ cmd_bench() {
     cmd_deps
     swift build -c release --product assist-server
     swift build -c release --product assist-bench
-    "$(swift build -c release --show-bin-path)/assist-bench" --output docs/benchmarks.md
+    swift build -c release --product assist-desktop
+    swift build -c release --product gtk-minimal-window
+    xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' dbus-run-session -- \
+        "$(swift build -c release --show-bin-path)/assist-bench" --output docs/benchmarks.md
 }
 
 case "${1:-}" in

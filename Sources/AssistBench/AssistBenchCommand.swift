@@ -8,7 +8,8 @@ struct AssistBenchCommand: AsyncParsableCommand {
         commandName: "assist-bench",
         abstract: "Measure Assist's hot paths and the server under load against same-run baselines and write a Markdown report.",
         discussion: """
-            The load benchmark starts the release assist-server found next to this program, on 127.0.0.1.
+            The load benchmark starts the release assist-server found next to this program, on 127.0.0.1; \
+            the desktop benchmark starts assist-desktop and gtk-minimal-window from there on $DISPLAY.
             """)
 
     @Option(help: "Where to write the Markdown report.")
@@ -20,8 +21,11 @@ struct AssistBenchCommand: AsyncParsableCommand {
     @Option(help: "Sessions the agent takes and chat relay latency is measured over.")
     var relaySessions = 1_000
 
-    @Flag(help: "Run the micro-benchmarks only.")
+    @Flag(help: "Skip the server load benchmark.")
     var skipLoad = false
+
+    @Flag(help: "Skip the desktop start-up benchmark (it needs a display).")
+    var skipDesktop = false
 
     /// Runs the bare echo server the load benchmark measures its floor with.
     @Flag(help: .hidden)
@@ -47,7 +51,15 @@ struct AssistBenchCommand: AsyncParsableCommand {
                     sessions: sessions, relaySessions: relaySessions,
                     benchExecutable: URL(fileURLWithPath: CommandLine.arguments[0])))
         }
-        let report = BenchmarkReport(machine: .current(), date: Date(), results: results, load: load)
+        var desktop: DesktopStartResult?
+        if !skipDesktop {
+            let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            desktop = try DesktopStartBenchmark.run(
+                app: folder.appendingPathComponent("assist-desktop"),
+                appArguments: ["--server", "http://127.0.0.1:9"],
+                baseline: folder.appendingPathComponent("gtk-minimal-window"))
+        }
+        let report = BenchmarkReport(machine: .current(), date: Date(), results: results, load: load, desktop: desktop)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
         print(report.markdown)
     }

@@ -10,6 +10,8 @@ struct BenchmarkReport {
     let results: [BenchmarkResult]
     /// The server load figures; `nil` when the run skipped them.
     let load: LoadResult?
+    /// The desktop start-up figures; `nil` when the run skipped them.
+    let desktop: DesktopStartResult?
 
     /// The whole document.
     var markdown: String {
@@ -38,6 +40,12 @@ struct BenchmarkReport {
             lines += LoadReportSection(result: load, machineLine: machineLine, dateLine: dateLine).lines
         } else {
             lines += ["## Server load", "", "Not run (`--skip-load`)."]
+        }
+        lines.append("")
+        if let desktop {
+            lines += DesktopReportSection(result: desktop, machineLine: machineLine, dateLine: dateLine).lines
+        } else {
+            lines += ["## Desktop start-up", "", "Not run (`--skip-desktop`)."]
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AssistCore
 import AssistGtk
+import CGtk
 import Foundation
 
 /// `assist-desktop`: ask a support agent for help.
@@ -31,14 +32,17 @@ struct AssistDesktopCommand: ParsableCommand {
 
     @MainActor
     private func runApplication() -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        var configuration: Configuration?
         let startLine: String
         do {
-            let configuration = try Configuration.launch(
+            let loaded = try Configuration.launch(
                 configFile: config.map { URL(fileURLWithPath: $0) },
                 server: server,
                 overrides: overrides,
-                environment: ProcessInfo.processInfo.environment)
-            startLine = configuration.server.map { "Support server: \($0.absoluteString)" }
+                environment: environment)
+            configuration = loaded
+            startLine = loaded.server.map { "Support server: \($0.absoluteString)" }
                 ?? "No support server is configured. Start the app with --server URL, "
                 + "or set \"server\" in ~/.config/assist/assist.json."
         } catch {
@@ -49,9 +53,19 @@ struct AssistDesktopCommand: ParsableCommand {
         var window: MainWindow?
         host.onActivate {
             if window == nil {
-                window = MainWindow(application: host.application, serverDescription: startLine)
+                DataFiles.loadStyleSheet(environment: environment)
+                let created = MainWindow(
+                    application: host.application, configuration: configuration, serverDescription: startLine)
+                window = created
+                created.present()
+                if configuration?.autoStart == true, configuration?.server != nil { created.startSupport() }
+                return
             }
             window?.present()
+        }
+        AssistSDK.onSupportActiveChanged = { active in
+            let application = GtkCast.pointer(host.application, to: GApplication.self)
+            if active { g_application_hold(application) } else { g_application_release(application) }
         }
         return host.run(programName: "assist-desktop")
     }

@@ -1,20 +1,39 @@
+import AssistCore
 import AssistGtk
 import CGtk
+import Foundation
 
-/// The app's one window: a header bar and the start page.
+/// The app's one window: a header bar with the app menu, and the start page
+/// with "Get help". Support replaces the start page while it runs and gives
+/// it back when the person closes it. Closing the window during a session
+/// hides it and keeps the session.
 @MainActor
 final class MainWindow {
     let window: UnsafeMutablePointer<GtkWidget>
+    private let configuration: Configuration?
+    private let helpButton: UnsafeMutablePointer<GtkWidget>
 
-    /// Builds the window for `application`; `serverDescription` is the line
-    /// that tells the person which support server the app will use.
-    init(application: UnsafeMutablePointer<GtkApplication>, serverDescription: String) {
+    /// Builds the window for `application`. `configuration` is `nil` when it
+    /// could not be loaded; `serverDescription` then says why.
+    init(
+        application: UnsafeMutablePointer<GtkApplication>, configuration: Configuration?, serverDescription: String
+    ) {
+        self.configuration = configuration
         window = gtk_application_window_new(application)
+        helpButton = gtk_button_new_with_mnemonic("_Get help")
         let gtkWindow = GtkCast.pointer(window, to: GtkWindow.self)
         gtk_window_set_title(gtkWindow, "Assist")
-        gtk_window_set_default_size(gtkWindow, 480, 560)
-        gtk_window_set_titlebar(gtkWindow, gtk_header_bar_new())
-        gtk_window_set_child(gtkWindow, Self.makeStartPage(serverDescription: serverDescription))
+        gtk_window_set_default_size(gtkWindow, 480, 640)
+        gtk_window_set_titlebar(gtkWindow, makeHeaderBar())
+        gtk_window_set_child(gtkWindow, makeStartPage(serverDescription: serverDescription))
+        addActions()
+        FirstFrameReporter.watch(window)
+        SignalConnection.connect(helpButton, signal: "clicked") { [weak self] in self?.startSupport() }
+        SignalConnection.connectReturningBool(window, signal: "close-request") {
+            guard AssistSDK.isSupportActive else { return false }
+            gtk_widget_set_visible(GtkCast.pointer(gtkWindow, to: GtkWidget.self), 0)
+            return true
+        }
     }
 
     /// Shows the window and brings it to the front.
@@ -22,26 +41,100 @@ final class MainWindow {
         gtk_window_present(GtkCast.pointer(window, to: GtkWindow.self))
     }
 
-    private static func makeStartPage(serverDescription: String) -> UnsafeMutablePointer<GtkWidget> {
+    /// Starts support in this window, as "Get help" does.
+    func startSupport() {
+        guard let configuration else { return }
+        Task {
+            do {
+                try await AssistSDK.startSupport(configuration, in: GtkCast.pointer(window, to: GtkWindow.self))
+            } catch {
+                report(error)
+            }
+        }
+    }
+
+    private func startSupportWithCode() {
+        guard let configuration else { return }
+        Task {
+            do {
+                try await AssistSDK.startSupportWithCode(configuration, in: GtkCast.pointer(window, to: GtkWindow.self))
+            } catch {
+                report(error)
+            }
+        }
+    }
+
+    /// Logs why support did not start; the window shows it already.
+    private func report(_ error: any Error) {
+        guard !(error is CancellationError) else { return }
+        FileHandle.standardError.write(Data("assist-desktop: \(UserFacingError(error).message)\n".utf8))
+    }
+
+    private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
+        let header = gtk_header_bar_new()!
+        let menu = g_menu_new()!
+        g_menu_append(menu, "Get a _support code", "win.support-code")
+        g_menu_append(menu, "_Quit", "win.quit")
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(GtkCast.opaque(menuButton), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(GtkCast.opaque(menuButton), UnsafeMutablePointer<GMenuModel>(menu))
+        gtk_widget_set_tooltip_text(menuButton, "Main menu")
+        Accessibility.setLabel(menuButton, "Main menu")
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        gtk_header_bar_pack_end(GtkCast.opaque(header), menuButton)
+        return header
+    }
+
+    private func addActions() {
+        let actions: [(String, @MainActor () -> Void)] = [
+            ("support-code", { [weak self] in self?.startSupportWithCode() }),
+            ("quit", { [weak self] in self?.quit() }),
+        ]
+        for (name, handler) in actions {
+            let action = g_simple_action_new(name, nil)!
+            SignalConnection.connectIgnoringArgument(UnsafeMutableRawPointer(action), signal: "activate", handler: handler)
+            g_action_map_add_action(GtkCast.opaque(window), action)
+            g_object_unref(UnsafeMutableRawPointer(action))
+        }
+        let supportCode = g_action_map_lookup_action(GtkCast.opaque(window), "support-code")
+        g_simple_action_set_enabled(supportCode, configuration?.server == nil ? 0 : 1)
+    }
+
+    private func quit() {
+        Task {
+            await AssistSDK.endSupport()
+            g_application_quit(g_application_get_default())
+        }
+    }
+
+    private func makeStartPage(serverDescription: String) -> UnsafeMutablePointer<GtkWidget> {
         let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_start(page, 36)
         gtk_widget_set_margin_end(page, 36)
 
-        let icon = gtk_image_new_from_icon_name("help-browser-symbolic")!
+        let icon = gtk_image_new_from_icon_name("dev.assist.Desktop")!
         gtk_image_set_pixel_size(GtkCast.opaque(icon), 96)
-        gtk_widget_add_css_class(icon, "dim-label")
 
         let title = gtk_label_new("Get help from a support agent")!
         gtk_widget_add_css_class(title, "title-1")
+        gtk_label_set_wrap(GtkCast.opaque(title), 1)
+        gtk_label_set_justify(GtkCast.opaque(title), GTK_JUSTIFY_CENTER)
 
         let detail = gtk_label_new(serverDescription)!
         gtk_label_set_wrap(GtkCast.opaque(detail), 1)
         gtk_label_set_justify(GtkCast.opaque(detail), GTK_JUSTIFY_CENTER)
         gtk_widget_add_css_class(detail, "dim-label")
 
+        gtk_widget_add_css_class(helpButton, "suggested-action")
+        gtk_widget_add_css_class(helpButton, "pill")
+        gtk_widget_set_halign(helpButton, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(helpButton, 12)
+        gtk_widget_set_sensitive(helpButton, configuration?.server == nil ? 0 : 1)
+        Accessibility.setLabel(helpButton, "Get help")
+
         let box = GtkCast.pointer(page, to: GtkBox.self)
-        for child in [icon, title, detail] { gtk_box_append(box, child) }
+        for child in [icon, title, detail, helpButton] { gtk_box_append(box, child) }
         return page
     }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import Glibc
+
+/// Cold start of `assist-desktop` to its first drawn frame, and its idle
+/// resident memory, against the smallest GTK 4 application that opens a
+/// window (`gtk-minimal-window`), launched alternately in the same run.
+///
+/// Each launch: `CLOCK_MONOTONIC` is read just before the process is
+/// spawned; the program prints the same clock after its window's first
+/// paint (``first-frame`` line, see `FirstFrameReporter`); the difference
+/// is the start time. `VmRSS` is read two seconds later, with the window
+/// idle. Both run with `GSK_RENDERER=cairo` and `GTK_A11Y=none` on the
+/// display in `DISPLAY` (`./build.sh bench` provides one with xvfb-run).
+enum DesktopStartBenchmark {
+    /// Launches `app` and `baseline` `launches` times each, alternately.
+    static func run(app: URL, appArguments: [String], baseline: URL, launches: Int = 15) throws -> DesktopStartResult {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw DesktopStartError.noDisplay }
+        var appLaunches: [Launch] = []
+        var baselineLaunches: [Launch] = []
+        for index in 0..<(launches + 1) {
+            let appLaunch = try launch(app, arguments: appArguments)
+            let baselineLaunch = try launch(baseline, arguments: [])
+            guard index > 0 else { continue }
+            appLaunches.append(appLaunch)
+            baselineLaunches.append(baselineLaunch)
+        }
+        return DesktopStartResult(app: Measurements(appLaunches), baseline: Measurements(baselineLaunches))
+    }
+
+    /// One launch's figures.
+    struct Launch {
+        let startNanoseconds: Double
+        let residentKiB: Int
+    }
+
+    private static func launch(_ executable: URL, arguments: [String]) throws -> Launch {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["GSK_RENDERER"] = "cairo"
+        environment["GTK_A11Y"] = "none"
+        environment["ASSIST_REPORT_FIRST_FRAME"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let spawnedAt = monotonicNanoseconds()
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        guard let drawnAt = firstFrame(in: output.fileHandleForReading) else {
+            throw DesktopStartError.noFirstFrame(executable.lastPathComponent)
+        }
+        Thread.sleep(forTimeInterval: 2)
+        guard let resident = ResidentMemory.kibibytes(ofProcess: process.processIdentifier) else {
+            throw DesktopStartError.noFirstFrame(executable.lastPathComponent)
+        }
+        return Launch(startNanoseconds: Double(drawnAt - spawnedAt), residentKiB: resident)
+    }
+
+    private static func firstFrame(in handle: FileHandle) -> Int64? {
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        return text.split(separator: "\n").lazy
+            .compactMap { line in line.hasPrefix("first-frame ") ? Int64(line.dropFirst("first-frame ".count)) : nil }
+            .first
+    }
+
+    private static func monotonicNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+}
+
+/// Why the desktop start-up benchmark could not run.
+enum DesktopStartError: Error, CustomStringConvertible {
+    case noDisplay
+    case noFirstFrame(String)
+
+    var description: String {
+        switch self {
+        case .noDisplay: "the desktop start-up benchmark needs a display (DISPLAY); ./build.sh bench runs it under xvfb-run"
+        case .noFirstFrame(let program): "\(program) exited or failed before reporting its first frame"
+        }
+    }
+}

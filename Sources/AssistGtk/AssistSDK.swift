@@ -1,0 +1,83 @@
+import AssistCore
+import CGtk
+
+/// The Assist SDK for GTK applications: start and end a support session
+/// with Assist's own views, in the application's window or in a window of
+/// its own.
+///
+/// ```swift
+/// var configuration = Configuration()
+/// configuration.server = URL(string: "https://support.example.com")
+/// configuration.destination = "billing"
+/// try await AssistSDK.startSupport(configuration, in: mainWindow)
+/// ```
+///
+/// One session runs at a time. The application's delegates in the
+/// configuration decide what they cover (see ``PromptRouting``); Assist's
+/// prompts cover the rest. Call from the main thread, with
+/// ``MainLoopBridge`` installed (``ApplicationHost`` does it).
+@MainActor
+public enum AssistSDK {
+    private static var session: HostedSession?
+
+    /// Whether a session is in progress: the form is shown, or the person
+    /// is connecting, waiting or chatting.
+    public static var isSupportActive: Bool { session?.controller.isActive ?? false }
+
+    /// Called with `true` when a session starts and `false` when it ends,
+    /// e.g. to keep the application running while its window is hidden.
+    public static var onSupportActiveChanged: (Bool) -> Void = { _ in }
+
+    /// Starts support: shows the pre-chat form when the configuration has
+    /// one, then connects and shows the queue and the chat.
+    ///
+    /// - Parameters:
+    ///   - configuration: The server, destination, form and delegates.
+    ///   - window: Where to show support; its content comes back when the
+    ///     person closes support. `nil` opens a window of Assist's own.
+    /// - Returns: Once the server has welcomed the session.
+    /// - Throws: ``CancellationError`` when the person cancelled the form;
+    ///   ``UserFacingError`` or the connection's error when support could not
+    ///   start (the reason is also shown in the window). Use
+    ///   ``UserFacingError/init(_:)`` for the sentence.
+    public static func startSupport(
+        _ configuration: Configuration, in window: UnsafeMutablePointer<GtkWindow>? = nil
+    ) async throws {
+        try await host(configuration, in: window).controller.start()
+    }
+
+    /// Starts support by support code: asks the server for a code, shows it
+    /// in large type for the person to read to an agent on the phone, and
+    /// joins the session that agent joins with the code.
+    public static func startSupportWithCode(
+        _ configuration: Configuration, in window: UnsafeMutablePointer<GtkWindow>? = nil
+    ) async throws {
+        try await host(configuration, in: window).controller.startWithSupportCode()
+    }
+
+    /// Ends the session without asking: leaves the queue, or ends the chat.
+    public static func endSupport() async {
+        await session?.controller.end()
+    }
+
+    private static func host(_ configuration: Configuration, in window: UnsafeMutablePointer<GtkWindow>?) throws
+        -> HostedSession
+    {
+        if let session {
+            guard !session.controller.isActive else {
+                session.present()
+                throw UserFacingError(message: "Support is already running.", remedy: .dismiss)
+            }
+            session.close()
+        }
+        let hosted = HostedSession(configuration: configuration, window: window)
+        hosted.controller.onActiveChanged = { onSupportActiveChanged($0) }
+        hosted.controller.onClose = {
+            session?.close()
+            session = nil
+        }
+        session = hosted
+        hosted.present()
+        return hosted
+    }
+}

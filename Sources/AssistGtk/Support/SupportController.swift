@@ -1,0 +1,285 @@
+import AssistCore
+import CGtk
+import Foundation
+
+/// Runs one support session in a ``SupportPanel``: collects the pre-chat
+/// form, connects a ``SupportClient``, and turns its events into what the
+/// panel, the consent prompts, the connection banner and the desktop
+/// notifications show. Views render and forward intent; every decision
+/// comes from `AssistCore`.
+@MainActor
+final class SupportController {
+    /// The panel to put in a window.
+    let panel: SupportPanel
+    /// Called when the session is over and the person pressed "Close" (or
+    /// cancelled the pre-chat form).
+    var onClose: () -> Void = {}
+    /// Called with `true` when a session starts and `false` when it ends.
+    var onActiveChanged: (Bool) -> Void = { _ in }
+
+    private let configuration: Configuration
+    private let window: UnsafeMutablePointer<GtkWindow>
+    private let banner: ConnectionBannerDriver
+    private let consent: ConsentCoordinator
+    private let notifier: DesktopNotifier
+    private let baseTitle: String
+    private var client: SupportClient?
+    private var listeners: [Task<Void, Never>] = []
+    private var prechatAnswer: CheckedContinuation<PrechatSubmission, any Error>?
+    private var confirmation: ConfirmEndDialog?
+
+    /// A controller for a session with `configuration`, shown in `window`.
+    init(configuration: Configuration, window: UnsafeMutablePointer<GtkWindow>) {
+        self.configuration = configuration
+        self.window = window
+        panel = SupportPanel(configuration: configuration)
+        banner = ConnectionBannerDriver(view: panel.banner)
+        consent = ConsentCoordinator(configuration: configuration, parent: { [window] in window }, linkSource: panel.widget)
+        notifier = DesktopNotifier(window: window, allowBackgroundNotifications: configuration.allowBackgroundNotifications)
+        baseTitle = gtk_window_get_title(window).map { String(cString: $0) } ?? "Assist"
+        wireViews()
+    }
+
+    isolated deinit {
+        for listener in listeners { listener.cancel() }
+    }
+
+    /// Whether a session is in progress (connecting, waiting or chatting).
+    private(set) var isActive = false {
+        didSet { if isActive != oldValue { onActiveChanged(isActive) } }
+    }
+
+    /// Shows the pre-chat form (unless there is nothing to ask), then
+    /// connects; returns once the server welcomed the session.
+    ///
+    /// - Throws: ``CancellationError`` when the person cancelled the form,
+    ///   or why the session could not start (shown in the panel too).
+    func start() async throws {
+        let submission = try await collectPrechat()
+        try await connect(with: submission, configuration: configuration)
+    }
+
+    /// Gets a support code from the server, shows it in large type, and
+    /// joins the session the agent who is given the code joins.
+    func startWithSupportCode() async throws {
+        let codes = try shortCodeClient()
+        panel.supportCode.render(code: nil, status: "Asking the support server for a code…")
+        panel.show(.supportCode)
+        isActive = true
+        do {
+            let auditName = configuration.auditName.isEmpty ? nil : configuration.auditName
+            let code = try await codes.createCode(auditName: auditName)
+            let escalation = try await codes.redeem(code, auditName: auditName)
+            panel.supportCode.render(code: code, status: "Waiting for the agent to enter the code…")
+            var escalated = configuration
+            escalated.sessionToken = escalation.sessionToken
+            escalated.correlationId = escalation.correlationID
+            let submission = try PrechatForm(fields: []).submission(visitorName: configuration.visitorName)
+            try await connect(with: submission, configuration: escalated, showConnecting: false)
+        } catch {
+            showEnded(UserFacingError(error), title: "No support code")
+            throw error
+        }
+    }
+
+    /// Ends the session without asking (``AssistSDK/endSupport()``).
+    func end() async {
+        prechatAnswer?.resume(throwing: CancellationError())
+        prechatAnswer = nil
+        guard let client else { return finishWithoutSession() }
+        await client.endSupport()
+    }
+
+    // MARK: Starting
+
+    private func collectPrechat() async throws -> PrechatSubmission {
+        let form = PrechatForm(fields: configuration.prechatFields)
+        if form.isEmpty {
+            return try form.submission(visitorName: configuration.visitorName)
+        }
+        let view = PrechatFormView(form: form, visitorName: configuration.visitorName)
+        panel.showPrechat(view)
+        isActive = true
+        return try await withCheckedThrowingContinuation { continuation in
+            prechatAnswer = continuation
+            view.onSubmit = { [weak self] submission in
+                self?.prechatAnswer?.resume(returning: submission)
+                self?.prechatAnswer = nil
+            }
+        }
+    }
+
+    private func connect(
+        with submission: PrechatSubmission, configuration: Configuration, showConnecting: Bool = true
+    ) async throws {
+        isActive = true
+        if showConnecting {
+            panel.status.showConnecting(to: configuration.server?.absoluteString ?? "")
+            panel.show(.status)
+        }
+        let client: SupportClient
+        do {
+            client = try SupportClient(configuration: configuration, submission: submission)
+        } catch {
+            showEnded(error, title: "Support could not start")
+            throw error
+        }
+        self.client = client
+        listen(to: client)
+        do {
+            try await client.start()
+        } catch {
+            showEnded(UserFacingError(error), title: "Could not connect")
+            throw error
+        }
+    }
+
+    private func shortCodeClient() throws(UserFacingError) -> ShortCodeClient {
+        guard let server = configuration.server else {
+            throw UserFacingError(message: "No support server is configured.", remedy: .checkSettings)
+        }
+        return ShortCodeClient(server: server)
+    }
+
+    private func listen(to client: SupportClient) {
+        listeners.append(
+            Task { [weak self] in
+                for await event in client.events { self?.handle(event) }
+            })
+        listeners.append(
+            Task { [weak self] in
+                for await event in client.connectionEvents { self?.handle(event) }
+            })
+    }
+
+    // MARK: Events
+
+    private func handle(_ event: SupportEvent) {
+        switch event {
+        case .phaseChanged(let phase):
+            show(phase)
+        case .transcriptChanged(let transcript):
+            panel.chat.render(entries: transcript.entries)
+        case .messageArrived(let entry):
+            notifier.messageArrived(entry)
+        case .agentTypingChanged(let name):
+            panel.chat.render(typingAgentName: name)
+        case .agentJoined(let agent):
+            if let delegate = configuration.agentCobrowseDelegate {
+                delegate.agentJoinedSession(agent)
+            } else {
+                panel.notice.render(AgentPresenceNotice(joined: agent))
+            }
+        case .agentLeft(let agent):
+            if let delegate = configuration.agentCobrowseDelegate {
+                delegate.agentLeftSession(agent)
+            } else {
+                panel.notice.render(AgentPresenceNotice(left: agent))
+            }
+        case .consentRequested(let request):
+            consent.present(request)
+        case .consentWithdrawn(let id):
+            consent.withdraw(id)
+        case .serverReportedProblem(let report):
+            FileHandle.standardError.write(Data("assist: the server refused a frame: \(report.message)\n".utf8))
+        }
+    }
+
+    private func handle(_ event: ConnectionEvent) {
+        guard isActive else { return }
+        banner.receive(event)
+    }
+
+    private func show(_ phase: SupportPhase) {
+        switch phase {
+        case .connecting:
+            panel.show(.status)
+        case .waiting(let update):
+            panel.queue.render(QueueStatus(configuration: configuration, update: update))
+            panel.show(.queue)
+        case .withAgent(let agent):
+            panel.showAgent(agent)
+            panel.show(.chat)
+            gtk_widget_grab_focus(panel.chat.composer.textView)
+        case .ended(let ending):
+            showEnded(ending.error, title: "Support ended")
+        }
+    }
+
+    private func showEnded(_ error: UserFacingError, title: String) {
+        confirmation?.close()
+        confirmation = nil
+        banner.hide()
+        panel.notice.render(nil)
+        panel.status.showEnded(error, title: title)
+        panel.show(.status)
+        isActive = false
+    }
+
+    private func finishWithoutSession() {
+        isActive = false
+        onClose()
+    }
+
+    // MARK: Intents
+
+    private func wireViews() {
+        panel.onPrechatCancelled = { [weak self] in
+            self?.prechatAnswer?.resume(throwing: CancellationError())
+            self?.prechatAnswer = nil
+            self?.finishWithoutSession()
+        }
+        panel.queue.onLeave = { [weak self] in self?.perform { await $0.endSupport() } }
+        panel.onEndRequested = { [weak self] in self?.confirmEnd() }
+        panel.supportCode.onCancel = { [weak self] in
+            guard let self else { return }
+            if client == nil { finishWithoutSession() } else { perform { await $0.endSupport() } }
+        }
+        panel.chat.onSend = { [weak self] text in
+            self?.perform { await $0.send(text) }
+        }
+        panel.chat.onRetry = { [weak self] _ in self?.perform { await $0.reconnect() } }
+        panel.chat.onTypingChanged = { [weak self] isTyping in self?.perform { await $0.setTyping(isTyping) } }
+        panel.notice.onDismiss = { [weak self] in self?.panel.notice.render(nil) }
+        panel.banner.onAction = { [weak self] action in self?.bannerAction(action) }
+        panel.status.onClose = { [weak self] in self?.finishWithoutSession() }
+        panel.status.onPrimary = { [weak self] in self?.restart() }
+        consent.onAnswer = { [weak self] id, accepted in self?.perform { await $0.answer(id, accepted: accepted) } }
+        notifier.onUnreadCountChanged = { [weak self] count in self?.showUnread(count) }
+    }
+
+    private func perform(_ intent: @escaping @Sendable (SupportClient) async -> Void) {
+        guard let client else { return }
+        Task { await intent(client) }
+    }
+
+    private func confirmEnd() {
+        let dialog = ConfirmEndDialog(parent: window)
+        dialog.onConfirm = { [weak self] in self?.perform { await $0.endSupport() } }
+        confirmation = dialog
+        dialog.present()
+    }
+
+    private func bannerAction(_ action: ConnectionBannerAction) {
+        let timeout = configuration.maxReconnectTimeouts.last ?? configuration.timeout
+        switch action {
+        case .retryNow:
+            perform { await $0.connector?.reconnect(timeout) }
+        case .giveUp:
+            perform { await $0.connector?.disconnect() }
+        case .startAgain:
+            perform { await $0.reconnect() }
+        }
+    }
+
+    private func restart() {
+        for listener in listeners { listener.cancel() }
+        listeners = []
+        client = nil
+        Task { [weak self] in try? await self?.start() }
+    }
+
+    private func showUnread(_ count: Int) {
+        gtk_window_set_title(window, count > 0 ? "(\(count)) \(baseTitle)" : baseTitle)
+    }
+}

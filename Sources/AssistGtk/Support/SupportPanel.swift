@@ -1,0 +1,92 @@
+import Foundation
+import AssistCore
+import CGtk
+
+/// Everything support shows inside a window: the connection banner, the
+/// agent-joined card, and one page at a time — pre-chat form, connecting,
+/// queue, chat, support code, or ended.
+@MainActor
+final class SupportPanel {
+    /// The pages the panel switches between.
+    enum Page: String {
+        case prechat, status, queue, chat, supportCode
+    }
+
+    /// The panel, to put in a window.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let banner = ConnectionBannerView()
+    let notice = AgentJoinedNotice()
+    let status = StatusPage()
+    let queue = QueueView()
+    let chat: ChatView
+    let supportCode = SupportCodeView()
+    /// Called when the person presses "End support" above the chat.
+    var onEndRequested: () -> Void = {}
+    /// Called when the person presses "Cancel" above the pre-chat form.
+    var onPrechatCancelled: () -> Void = {}
+
+    private let stack: UnsafeMutablePointer<GtkWidget>
+    private let prechatHolder: UnsafeMutablePointer<GtkWidget>
+    private let chatTitle: UnsafeMutablePointer<GtkWidget>
+    private var prechat: PrechatFormView?
+
+    /// An empty panel showing the connecting page.
+    init(configuration: Configuration) {
+        chat = ChatView(allowURLPreview: configuration.allowURLPreview)
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, classes: ["assist-support-panel"])
+        g_object_ref_sink(widget)
+        stack = gtk_stack_new()!
+        gtk_stack_set_transition_type(GtkCast.opaque(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_widget_set_vexpand(stack, 1)
+
+        prechatHolder = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        let cancel = Widgets.button("_Cancel", classes: ["flat"])
+        gtk_widget_set_halign(cancel, GTK_ALIGN_START)
+        Widgets.setMargins(cancel, 6)
+        Widgets.append(prechatHolder, cancel)
+
+        let chatPage = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        let chatBar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["assist-chat-bar"])
+        Widgets.setMargins(chatBar, 6)
+        chatTitle = Widgets.label("", classes: ["heading"])
+        gtk_widget_set_hexpand(chatTitle, 1)
+        let end = Widgets.button("_End support", classes: ["destructive-action"])
+        Widgets.append(chatBar, chatTitle, end)
+        Widgets.append(chatPage, chatBar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), chat.widget)
+
+        let pages: [(Page, UnsafeMutablePointer<GtkWidget>)] = [
+            (.prechat, prechatHolder), (.status, status.widget), (.queue, queue.widget), (.chat, chatPage),
+            (.supportCode, supportCode.widget),
+        ]
+        for (page, child) in pages {
+            gtk_stack_add_named(GtkCast.opaque(stack), child, page.rawValue)
+        }
+        Widgets.setVisible(notice.widget, false)
+        Widgets.append(widget, banner.widget, notice.widget, stack)
+        SignalConnection.connect(cancel, signal: "clicked") { [weak self] in self?.onPrechatCancelled() }
+        SignalConnection.connect(end, signal: "clicked") { [weak self] in self?.onEndRequested() }
+    }
+
+    isolated deinit {
+        g_object_unref(widget)
+    }
+
+    /// Shows `page`.
+    func show(_ page: Page) {
+        gtk_stack_set_visible_child_name(GtkCast.opaque(stack), page.rawValue)
+    }
+
+    /// Shows `form` as the pre-chat page, replacing an earlier one.
+    func showPrechat(_ form: PrechatFormView) {
+        if let prechat { gtk_box_remove(GtkCast.pointer(prechatHolder, to: GtkBox.self), prechat.widget) }
+        prechat = form
+        Widgets.append(prechatHolder, form.widget)
+        show(.prechat)
+    }
+
+    /// Names the agent above the chat.
+    func showAgent(_ agent: Agent) {
+        let name = agent.name.trimmingCharacters(in: .whitespaces)
+        Widgets.setText(chatTitle, name.isEmpty ? "Chatting with an agent" : "Chatting with \(name)")
+    }
+}

@@ -1,4 +1,5 @@
 import AssistCore
+import Synchronization
 
 /// What the hub asks a connection to do.
 enum LinkOutput: Sendable {
@@ -14,33 +15,103 @@ enum PeerRole: Sendable, Hashable {
     case agent
 }
 
-/// One WebSocket connection as the hub sees it: where it came from, and a
-/// queue of frames its endpoint writes out. The hub never waits on a socket.
+/// One WebSocket connection as the hub sees it: where it came from, and the
+/// frames queued for it. The hub never waits on a socket.
+///
+/// Queued frames are written, in order, by a task that exists only while
+/// there is something to write: an idle connection holds no writer task,
+/// which is most of what an idle session would otherwise cost.
 final class PeerLink: Sendable, Hashable {
+    /// Frames waiting to be written, and whether a writer is at work.
+    private struct Outbox {
+        var pending: [LinkOutput] = []
+        var writing = false
+        /// A close was queued: nothing is queued after it.
+        var closing = false
+        /// The close was written.
+        var closed = false
+        var closeWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
     /// Unique among the server's connections.
     let id: Int
     /// The endpoint the connection came in on.
     let role: PeerRole
     /// The client's address, for per-address limits.
     let address: String
-    private let output: AsyncStream<LinkOutput>.Continuation
+    private let write: @Sendable (LinkOutput) async -> Void
+    private let outbox = Mutex(Outbox())
 
-    init(id: Int, role: PeerRole, address: String, output: AsyncStream<LinkOutput>.Continuation) {
+    /// A link whose frames `write` puts on the wire, one at a time, in order.
+    init(id: Int, role: PeerRole, address: String, write: @escaping @Sendable (LinkOutput) async -> Void) {
         self.id = id
         self.role = role
         self.address = address
-        self.output = output
+        self.write = write
     }
+
+    /// Whether a close has been queued: frames arriving now are not read.
+    var isClosing: Bool { outbox.withLock { $0.closing } }
 
     /// Queues a text frame.
     func send(_ text: String) {
-        output.yield(.text(text))
+        enqueue(.text(text))
     }
 
     /// Queues a close; nothing is written after it.
     func close(_ code: CloseCode, reason: String) {
-        output.yield(.close(code, reason))
-        output.finish()
+        enqueue(.close(code, reason))
+    }
+
+    /// Returns once a queued close has been written; at once when none is queued.
+    func closeWritten() async {
+        await withCheckedContinuation { continuation in
+            let ready = outbox.withLock { outbox in
+                guard outbox.closing, !outbox.closed else { return true }
+                outbox.closeWaiters.append(continuation)
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    private func enqueue(_ output: LinkOutput) {
+        let startWriter = outbox.withLock { outbox -> Bool in
+            guard !outbox.closing else { return false }
+            if case .close = output { outbox.closing = true }
+            outbox.pending.append(output)
+            guard !outbox.writing else { return false }
+            outbox.writing = true
+            return true
+        }
+        if startWriter {
+            Task { await self.writeQueued() }
+        }
+    }
+
+    private func writeQueued() async {
+        while true {
+            let batch = outbox.withLock { outbox in
+                let batch = outbox.pending
+                outbox.pending = []
+                if batch.isEmpty { outbox.writing = false }
+                return batch
+            }
+            if batch.isEmpty { return }
+            for output in batch {
+                await write(output)
+                if case .close = output { closeDone() }
+            }
+        }
+    }
+
+    private func closeDone() {
+        let waiters = outbox.withLock { outbox in
+            outbox.closed = true
+            defer { outbox.closeWaiters = [] }
+            return outbox.closeWaiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
     static func == (lhs: PeerLink, rhs: PeerLink) -> Bool { lhs.id == rhs.id }

@@ -6,7 +6,7 @@ import Foundation
 extension SupportHub {
     /// The first frame of a consumer connection: `hello` opens a session,
     /// `resume` reattaches to one; anything else closes with 1008.
-    func consumerHandshake(_ frame: InboundFrame, on link: PeerLink) async {
+    func consumerHandshake(_ frame: InboundFrame, on link: PeerLink) {
         let envelope: Envelope<ConsumerMessage>
         do {
             envelope = try ProtocolCodec.decode(frame, as: ConsumerMessage.self)
@@ -16,7 +16,7 @@ extension SupportHub {
         }
         switch envelope.message {
         case .hello(let hello):
-            await openSession(hello, on: link)
+            openSession(hello, on: link)
         case .resume(let request):
             resumeSession(request, on: link)
         default:
@@ -26,7 +26,7 @@ extension SupportHub {
         }
     }
 
-    private func openSession(_ hello: ConsumerHello, on link: PeerLink) async {
+    private func openSession(_ hello: ConsumerHello, on link: PeerLink) {
         guard ProtocolVersion.negotiate(offered: hello.versions) != nil else {
             reject(
                 .unsupportedVersion, "this server speaks protocol versions \(ProtocolVersion.supported)",
@@ -35,7 +35,7 @@ extension SupportHub {
         }
         var correlationID = hello.correlationID
         if let token = hello.sessionToken {
-            guard let grant = (try? await shortCodes.grant(forSessionToken: token)) ?? nil,
+            guard let grant = (try? shortCodes.grant(forSessionToken: token)) ?? nil,
                 hello.correlationID == nil || hello.correlationID == grant.correlationID
             else {
                 reject(

@@ -73,18 +73,31 @@ actor SupportHub {
         linkStates[link.id] = .handshaking
     }
 
-    /// A frame arrived on `link`.
-    func received(_ frame: InboundFrame, on link: PeerLink) async {
-        switch (link.role, linkStates[link.id]) {
-        case (.consumer, .handshaking?):
-            await consumerHandshake(frame, on: link)
-        case (.consumer, .consumer(let session)?):
+    /// A frame arrived on a consumer's connection.
+    ///
+    /// Synchronous on purpose: an async call chain from a connection's task
+    /// would keep its frames' memory in that task for as long as the
+    /// connection lives, and consumers are the many idle connections.
+    func receivedFromConsumer(_ frame: InboundFrame, on link: PeerLink) {
+        switch linkStates[link.id] {
+        case .handshaking?:
+            consumerHandshake(frame, on: link)
+        case .consumer(let session)?:
             consumerFrame(frame, session: session, on: link)
-        case (.agent, .handshaking?):
+        case .agent?, nil:
+            return
+        }
+        finishEvent()
+    }
+
+    /// A frame arrived on an agent's connection.
+    func receivedFromAgent(_ frame: InboundFrame, on link: PeerLink) async {
+        switch linkStates[link.id] {
+        case .handshaking?:
             agentHandshake(frame, on: link)
-        case (.agent, .agent(let agent)?):
+        case .agent(let agent)?:
             await agentFrame(frame, agent: agent, on: link)
-        default:
+        case .consumer?, nil:
             return
         }
         finishEvent()

@@ -156,7 +156,8 @@ public actor ShortCodeService {
     /// The grant of the code `sessionToken` belongs to, if that code has not
     /// expired and the consumer has redeemed it — what the session hub
     /// checks before letting a consumer's `hello` join by `sessionToken`.
-    public func grant(forSessionToken sessionToken: String) throws -> ShortCodeGrant? {
+    /// Only reads, so callers need not wait for the actor.
+    public nonisolated func grant(forSessionToken sessionToken: String) throws -> ShortCodeGrant? {
         let moment = now()
         let record = try writer.read { db in
             try ShortCodeRecord.filter(Column("session_token") == sessionToken).fetchOne(db)

@@ -41,47 +41,44 @@ enum WebSocketEndpoints {
 
     private static let nextLinkID = Atomic<Int>(0)
 
+    /// Runs one connection: frames read go to the hub, in the connection's
+    /// own task; frames the hub queues are written by ``PeerLink``. Once the
+    /// hub closes the link, nothing more is read.
     private static func pump(
         role: PeerRole, hub: SupportHub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
         context: WebSocketRouterContext<SupportWebSocketContext>
     ) async {
-        let (outputs, continuation) = AsyncStream.makeStream(of: LinkOutput.self)
         let link = PeerLink(
             id: nextLinkID.add(1, ordering: .relaxed).newValue, role: role,
-            address: RateLimitKey.of(context.requestContext.remoteAddress), output: continuation)
-        await hub.connected(link)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await output in outputs {
-                    switch output {
-                    case .text(let text):
-                        try? await outbound.write(.text(text))
-                    case .close(let code, let reason):
-                        try? await outbound.close(.init(codeNumber: Int(code.rawValue)), reason: reason)
-                        return
-                    }
-                }
+            address: RateLimitKey.of(context.requestContext.remoteAddress)
+        ) { output in
+            switch output {
+            case .text(let text):
+                try? await outbound.write(.text(text))
+            case .close(let code, let reason):
+                try? await outbound.close(.init(codeNumber: Int(code.rawValue)), reason: reason)
             }
-            group.addTask {
-                var limiter = FrameRateLimiter()
-                do {
-                    for try await message in inbound.messages(maxSize: ProtocolLimits.maxTextFrameBytes) {
-                        while !limiter.admit(at: .now) {
-                            try await Task.sleep(for: limiter.timeUntilNextFrame(at: .now))
-                        }
-                        switch message {
-                        case .text(let text): await hub.received(.text(Data(text.utf8)), on: link)
-                        case .binary(let buffer): await hub.received(.binary(Data(buffer.readableBytesView)), on: link)
-                        }
-                    }
-                } catch {
-                    return
-                }
-            }
-            await group.next()
-            group.cancelAll()
         }
-        continuation.finish()
+        await hub.connected(link)
+        var limiter = FrameRateLimiter()
+        do {
+            for try await message in inbound.messages(maxSize: ProtocolLimits.maxTextFrameBytes) {
+                if link.isClosing { break }
+                while !limiter.admit(at: .now) {
+                    try await Task.sleep(for: limiter.timeUntilNextFrame(at: .now))
+                }
+                let frame: InboundFrame =
+                    switch message {
+                    case .text(let text): .text(Data(text.utf8))
+                    case .binary(let buffer): .binary(Data(buffer.readableBytesView))
+                    }
+                switch role {
+                case .consumer: await hub.receivedFromConsumer(frame, on: link)
+                case .agent: await hub.receivedFromAgent(frame, on: link)
+                }
+            }
+        } catch {}
+        await link.closeWritten()
         await hub.disconnected(link)
     }
 }

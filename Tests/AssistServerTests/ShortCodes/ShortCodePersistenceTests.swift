@@ -16,7 +16,7 @@ struct ShortCodePersistenceTests {
         }
         time.advance(by: 60)
         let after = try ShortCodeFixture(path: folder.databasePath, time: time)
-        #expect(try await after.service.grant(forSessionToken: issue.sessionToken)?.auditName == "caller")
+        #expect(try after.service.grant(forSessionToken: issue.sessionToken)?.auditName == "caller")
         let agent = try await after.service.redeem(issue.code, by: .agent, from: "198.51.100.1")
         #expect(agent.sessionToken == issue.sessionToken)
         #expect(agent.correlationID == issue.correlationID)

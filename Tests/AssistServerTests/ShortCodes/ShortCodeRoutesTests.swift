@@ -149,6 +149,6 @@ struct ShortCodeRoutesTests {
                 #expect(response.status == .ok)
             }
         }
-        #expect(try await fixture.service.grant(forSessionToken: issue.sessionToken) == nil)
+        #expect(try fixture.service.grant(forSessionToken: issue.sessionToken) == nil)
     }
 }

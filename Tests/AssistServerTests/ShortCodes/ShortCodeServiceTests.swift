@@ -106,13 +106,13 @@ struct ShortCodeServiceTests {
     func grantForSessionToken() async throws {
         let fixture = try ShortCodeFixture()
         let issue = try await fixture.service.create()
-        #expect(try await fixture.service.grant(forSessionToken: issue.sessionToken) == nil)
+        #expect(try fixture.service.grant(forSessionToken: issue.sessionToken) == nil)
         _ = try await fixture.service.redeem(issue.code, by: .consumer, from: address, auditName: "late name")
-        let grant = try await fixture.service.grant(forSessionToken: issue.sessionToken)
+        let grant = try fixture.service.grant(forSessionToken: issue.sessionToken)
         #expect(grant == ShortCodeGrant(sessionToken: issue.sessionToken, correlationID: issue.correlationID, auditName: "late name"))
-        #expect(try await fixture.service.grant(forSessionToken: "unknown") == nil)
+        #expect(try fixture.service.grant(forSessionToken: "unknown") == nil)
         fixture.time.advance(by: 300)
-        #expect(try await fixture.service.grant(forSessionToken: issue.sessionToken) == nil)
+        #expect(try fixture.service.grant(forSessionToken: issue.sessionToken) == nil)
     }
 
     @Test("purging counts each code that expired unspent exactly once, then forgets it after the retention")

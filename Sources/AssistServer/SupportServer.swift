@@ -40,7 +40,14 @@ public enum SupportServer {
         if let console = settings.console { router.addConsoleRoutes(files: console) }
 
         var services: [any Service] = [
-            RepeatingService(interval: .seconds(60)) { _ = try? await shortCodes.purgeExpired() }
+            RepeatingService(interval: .seconds(60)) { _ = try? await shortCodes.purgeExpired() },
+            RepeatingService(interval: SupportDatabase.checkpointInterval) {
+                do {
+                    try database.checkpoint()
+                } catch {
+                    logger.warning("WAL checkpoint failed", metadata: ["error": "\(error)"])
+                }
+            },
         ]
         if let demo { services.append(demo) }
         let host = settings.host

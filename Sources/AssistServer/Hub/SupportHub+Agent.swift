@@ -7,6 +7,7 @@ extension SupportHub {
     /// A frame from a signed-in agent.
     func agentFrame(_ frame: InboundFrame, agent id: String, on link: PeerLink) async {
         guard var agent = agents[id] else { return }
+        let receivedBefore = agent.channel.lastReceivedSeq
         let action: ReceiveAction<AgentMessage>
         do {
             action = agent.channel.receive(try ProtocolCodec.decode(frame, as: AgentMessage.self))
@@ -14,6 +15,10 @@ extension SupportHub {
             action = agent.channel.receive(rejected: error)
         }
         agents[id] = agent
+        if case .deliver(.ack) = action, agent.channel.lastReceivedSeq == receivedBefore {
+            markAcknowledged(agent: id)
+            return
+        }
         markDirty(agent: id)
         switch action {
         case .deliver(.redeemShortCode(let code)):

@@ -7,6 +7,7 @@ extension SupportHub {
     /// A frame from a consumer whose session is open.
     func consumerFrame(_ frame: InboundFrame, session id: SessionID, on link: PeerLink) {
         guard var session = sessions[id] else { return }
+        let receivedBefore = session.channel.lastReceivedSeq
         let action: ReceiveAction<ConsumerMessage>
         do {
             action = session.channel.receive(try ProtocolCodec.decode(frame, as: ConsumerMessage.self))
@@ -14,6 +15,10 @@ extension SupportHub {
             action = session.channel.receive(rejected: error)
         }
         sessions[id] = session
+        if case .deliver(.ack) = action, session.channel.lastReceivedSeq == receivedBefore {
+            markAcknowledged(session: id)
+            return
+        }
         markDirty(session: id)
         switch action {
         case .deliver(let message):

@@ -40,6 +40,7 @@ actor SupportHub {
     private var outputs: [(PeerLink, LinkOutput)] = []
     private var dirtySessions: Set<SessionID> = []
     private var dirtyAgents: Set<String> = []
+    private var acknowledgements = DeferredAcknowledgements()
 
     /// What a connection is to the hub.
     enum LinkState {
@@ -219,12 +220,25 @@ actor SupportHub {
     func markDirty(session id: SessionID) { dirtySessions.insert(id) }
     func markDirty(agent id: String) { dirtyAgents.insert(id) }
 
+    /// Marks a channel whose only change is an acknowledgement from its peer,
+    /// saved with the next commit or within ``DeferredAcknowledgements/delay``
+    /// (see ``DeferredAcknowledgements`` for why that loses nothing).
+    func markAcknowledged(session id: SessionID) { acknowledgements.sessions.insert(id) }
+    func markAcknowledged(agent id: String) { acknowledgements.agents.insert(id) }
+
     // MARK: Committing
 
     /// Writes everything this event changed, then hands the frames to the
     /// connections. If the write fails, nothing is sent and the affected
     /// connections are closed, so no peer is told something that was not kept.
     func finishEvent() {
+        if dirtySessions.isEmpty, dirtyAgents.isEmpty, changes.isEmpty, outputs.isEmpty {
+            if acknowledgements.needsFlushTimer() { startAcknowledgementTimer() }
+            return
+        }
+        let acknowledged = acknowledgements.takeAll()
+        dirtySessions.formUnion(acknowledged.sessions)
+        dirtyAgents.formUnion(acknowledged.agents)
         for id in dirtySessions {
             guard var session = sessions[id] else { continue }
             collect(channel: session.channel, stream: session.streamRow, persistedThrough: &session.persistedThrough)
@@ -269,6 +283,20 @@ actor SupportHub {
     }
 
     // MARK: Timers
+
+    private func startAcknowledgementTimer() {
+        Task { [clock] in
+            try? await clock.sleep(for: DeferredAcknowledgements.delay)
+            self.flushAcknowledgements()
+        }
+    }
+
+    private func flushAcknowledgements() {
+        let acknowledged = acknowledgements.timerFired()
+        dirtySessions.formUnion(acknowledged.sessions)
+        dirtyAgents.formUnion(acknowledged.agents)
+        finishEvent()
+    }
 
     func startGraceTimer(forSession id: SessionID, generation: Int) {
         let grace = Duration.seconds(settings.gracePeriodSeconds)

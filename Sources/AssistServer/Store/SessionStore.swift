@@ -13,7 +13,7 @@ struct SessionStore: Sendable {
         try writer.write { db in
             for session in changes.sessions { try upsert(session, in: db) }
             for stream in changes.streams {
-                try db.execute(
+                try db.cachedStatement(
                     sql: """
                         INSERT INTO streams (id, resume_token, last_sent_seq, peer_acknowledged_seq, last_received_seq)
                         VALUES (?, ?, ?, ?, ?)
@@ -21,27 +21,28 @@ struct SessionStore: Sendable {
                           last_sent_seq = excluded.last_sent_seq,
                           peer_acknowledged_seq = excluded.peer_acknowledged_seq,
                           last_received_seq = excluded.last_received_seq
-                        """,
+                        """
+                ).execute(
                     arguments: [
                         stream.id, stream.resumeToken.rawValue, stream.lastSentSeq, stream.peerAcknowledgedSeq,
                         stream.lastReceivedSeq,
                     ])
             }
             for trim in changes.outboxTrims {
-                try db.execute(
-                    sql: "DELETE FROM outbox WHERE stream_id = ? AND seq <= ?", arguments: [trim.streamID, trim.upTo])
+                try db.cachedStatement(sql: "DELETE FROM outbox WHERE stream_id = ? AND seq <= ?")
+                    .execute(arguments: [trim.streamID, trim.upTo])
             }
             for append in changes.outboxAppends {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO outbox (stream_id, seq, frame) VALUES (?, ?, ?)",
-                    arguments: [append.streamID, append.seq, append.frame])
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO outbox (stream_id, seq, frame) VALUES (?, ?, ?)")
+                    .execute(arguments: [append.streamID, append.seq, append.frame])
             }
             for chat in changes.chats {
-                try db.execute(
+                try db.cachedStatement(
                     sql: """
                         INSERT OR IGNORE INTO chat_messages (id, session_id, sender, client_message_id, text, sent_at)
                         VALUES (?, ?, ?, ?, ?, ?)
-                        """,
+                        """
+                ).execute(
                     arguments: [
                         chat.message.id.rawValue, chat.sessionID.rawValue, chat.sender, chat.clientMessageID.rawValue,
                         chat.message.text, chat.message.sentAt.timeIntervalSince1970,
@@ -113,13 +114,14 @@ struct SessionStore: Sendable {
 
     private func upsert(_ session: SessionRow, in db: Database) throws {
         let hello = String(decoding: try JSONEncoder().encode(session.hello), as: UTF8.self)
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO sessions (id, destination, hello, state, agent_id, created_at, assigned_at, ended_at, end_reason)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET state = excluded.state, agent_id = excluded.agent_id,
                   assigned_at = excluded.assigned_at, ended_at = excluded.ended_at, end_reason = excluded.end_reason
-                """,
+                """
+        ).execute(
             arguments: [
                 session.id.rawValue, session.destination, hello, session.phase.rawValue, session.agentID,
                 session.createdAt.timeIntervalSince1970, session.assignedAt?.timeIntervalSince1970,

@@ -10,6 +10,10 @@ public import GRDB
 public struct SupportDatabase: Sendable {
     /// The connection everything reads and writes through.
     public let writer: any DatabaseWriter
+    /// A connection of its own for WAL checkpoints, so that copying the WAL
+    /// into the database file (and its `fsync`) never runs inside a commit
+    /// the hub is waiting for; `nil` for an in-memory database.
+    private let checkpointer: DatabaseQueue?
 
     /// Opens (creating if needed) the database at `path`, or an in-memory
     /// database for `":memory:"`, and migrates it.
@@ -17,15 +21,32 @@ public struct SupportDatabase: Sendable {
     /// A file database is a WAL-mode pool with `synchronous = NORMAL`: a
     /// committed transaction survives a crash or `kill -9` of the server
     /// (not a power loss of the machine), which is what "acked" promises.
+    /// Checkpoints are left to ``checkpoint()``.
     public init(path: String) throws {
         if path == ":memory:" {
             writer = try DatabaseQueue(configuration: Self.configuration)
+            checkpointer = nil
         } else {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             writer = try DatabasePool(path: path, configuration: Self.configuration)
+            checkpointer = try DatabaseQueue(path: path, configuration: Self.configuration)
         }
         try Self.migrator.migrate(writer)
+    }
+
+    /// How often the server checkpoints the WAL (``checkpoint()``).
+    public static let checkpointInterval = Duration.seconds(1)
+
+    /// Copies committed transactions from the WAL into the database file, on
+    /// the checkpoint connection, without blocking writers (a passive
+    /// checkpoint). Commits never checkpoint by themselves (automatic
+    /// checkpoints are off), so the server calls this every
+    /// ``checkpointInterval``; the WAL then starts over at the next commit.
+    public func checkpoint() throws {
+        try checkpointer?.writeWithoutTransaction { db in
+            _ = try db.checkpoint(.passive)
+        }
     }
 
     /// The default database file: `$XDG_DATA_HOME/assist/assist-server.sqlite`,
@@ -45,6 +66,7 @@ public struct SupportDatabase: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
         }
         return configuration
     }

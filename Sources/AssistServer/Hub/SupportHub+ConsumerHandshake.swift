@@ -43,6 +43,12 @@ extension SupportHub {
                     as: ServerToConsumerMessage.self, closing: .policyViolation)
                 return
             }
+            guard (try? store.hasEscalatedSession(correlationID: grant.correlationID)) == false else {
+                reject(
+                    .notAllowed, "this session token has already opened a session", on: link,
+                    as: ServerToConsumerMessage.self, closing: .policyViolation)
+                return
+            }
             correlationID = grant.correlationID
         }
         var recorded = hello

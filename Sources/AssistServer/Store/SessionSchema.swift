@@ -2,7 +2,9 @@ import GRDB
 
 /// The tables that make sessions survive a restart: sessions, the delivery
 /// state of every stream (a consumer's session, or an agent), the frames a
-/// peer has not acknowledged yet, and the chat transcript.
+/// peer has not acknowledged yet, and the chat transcript. A session opened
+/// with a short code's session token records the code's correlation id in
+/// `escalation_cid`, so the token cannot open a second session.
 enum SessionSchema {
     /// Registers the tables' migrations.
     static func register(in migrator: inout DatabaseMigrator) {
@@ -41,6 +43,12 @@ enum SessionSchema {
                 table.column("sent_at", .double).notNull()
                 table.uniqueKey(["session_id", "sender", "client_message_id"])
             }
+        }
+        migrator.registerMigration("sessions.v2") { db in
+            try db.alter(table: "sessions") { table in
+                table.add(column: "escalation_cid", .text)
+            }
+            try db.create(index: "sessions_by_escalation", on: "sessions", columns: ["escalation_cid"])
         }
     }
 }

@@ -60,6 +60,16 @@ struct SessionStore: Sendable {
         }
     }
 
+    /// Whether a session was ever opened with the session token of the short
+    /// code whose correlation id is `correlationID`.
+    func hasEscalatedSession(correlationID: String) throws -> Bool {
+        try writer.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM sessions WHERE escalation_cid = ?)", arguments: [correlationID]
+            ) ?? false
+        }
+    }
+
     /// A stream's stored state and its unacknowledged frames, oldest first.
     func stream(id: String) throws -> (row: StreamRow, frames: [String])? {
         try writer.read { db in
@@ -116,8 +126,9 @@ struct SessionStore: Sendable {
         let hello = String(decoding: try JSONEncoder().encode(session.hello), as: UTF8.self)
         try db.cachedStatement(
             sql: """
-                INSERT INTO sessions (id, destination, hello, state, agent_id, created_at, assigned_at, ended_at, end_reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO sessions (id, destination, hello, state, agent_id, created_at, assigned_at, ended_at, end_reason,
+                  escalation_cid)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET state = excluded.state, agent_id = excluded.agent_id,
                   assigned_at = excluded.assigned_at, ended_at = excluded.ended_at, end_reason = excluded.end_reason
                 """
@@ -126,6 +137,7 @@ struct SessionStore: Sendable {
                 session.id.rawValue, session.destination, hello, session.phase.rawValue, session.agentID,
                 session.createdAt.timeIntervalSince1970, session.assignedAt?.timeIntervalSince1970,
                 session.endedAt?.timeIntervalSince1970, session.endReason?.rawValue,
+                session.hello.sessionToken == nil ? nil : session.hello.correlationID,
             ])
     }
 

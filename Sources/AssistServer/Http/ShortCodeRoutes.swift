@@ -12,14 +12,17 @@ extension Router where Context: RemoteAddressRequestContext {
     /// - `GET /assistserver/shortcode/agent?appkey=CODE`, with an allowed
     ///   `Origin` and `Authorization: Bearer <agent token>` → the same pair.
     ///
-    /// Refusals are ``ShortCodeRefusal`` JSON bodies. Redemptions are
-    /// rate-limited by the TCP peer's address (see ``RateLimitKey``).
+    /// Refusals are ``ShortCodeRefusal`` JSON bodies. Creations and failed
+    /// redemptions are rate-limited by the TCP peer's address (see
+    /// ``RateLimitKey``).
     func addShortCodeRoutes(service: ShortCodeService, agents: AgentDirectory, origins: OriginAllowList) {
         put("/assistserver/shortcode/create") { request, context -> Response in
             let auditName = try ShortCodeQuery.auditName(of: request)
             let issue: ShortCodeIssue
             do {
-                issue = try await service.create(auditName: auditName)
+                issue = try await service.create(auditName: auditName, from: RateLimitKey.of(context.remoteAddress))
+            } catch let refusal as ShortCodeRefusal {
+                throw refusal
             } catch {
                 context.logger.error("Could not create a short code", metadata: ["error": "\(error)"])
                 throw ShortCodeRefusal.internalError

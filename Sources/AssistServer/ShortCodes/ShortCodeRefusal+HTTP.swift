@@ -6,7 +6,7 @@ extension ShortCodeRefusal: HTTPResponseError {
         switch reason {
         case .unknownShortCode: .notFound
         case .expiredShortCode, .spentShortCode: .gone
-        case .tooManyAttempts: .tooManyRequests
+        case .tooManyAttempts, .tooManyCodes: .tooManyRequests
         case .internalError: .internalServerError
         case .missingShortCode, .invalidAuditName: .badRequest
         case .authenticationFailed: .unauthorized
@@ -20,6 +20,7 @@ extension ShortCodeRefusal: HTTPResponseError {
         var headers: HTTPFields = [:]
         switch reason {
         case .tooManyAttempts: headers[.retryAfter] = String(Int(RedemptionRateLimiter.defaultWindow))
+        case .tooManyCodes: headers[.retryAfter] = String(Int(CreationRateLimiter.defaultWindow))
         case .authenticationFailed: headers[.wwwAuthenticate] = "Bearer"
         default: break
         }

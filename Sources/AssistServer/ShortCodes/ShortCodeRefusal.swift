@@ -1,7 +1,7 @@
 /// Why a short-code request was refused: a machine-readable code and the one
 /// sentence a person reads.
 ///
-/// ``ShortCodeService`` throws the first five; the HTTP routes add the
+/// ``ShortCodeService`` throws the first six; the HTTP routes add the
 /// request problems (``missingShortCode``, ``invalidAuditName``,
 /// ``authenticationFailed``, ``originNotAllowed``). Each maps to one HTTP
 /// status (see `ShortCodeRefusal+HTTP.swift`).
@@ -11,6 +11,7 @@ public struct ShortCodeRefusal: Error, Sendable, Hashable, CustomStringConvertib
         case expiredShortCode
         case spentShortCode
         case tooManyAttempts
+        case tooManyCodes
         case internalError
         case missingShortCode
         case invalidAuditName
@@ -33,6 +34,8 @@ public struct ShortCodeRefusal: Error, Sendable, Hashable, CustomStringConvertib
     /// Too many failed redemptions from this address in the last minute;
     /// refused whatever the code. 429.
     public static let tooManyAttempts = ShortCodeRefusal(.tooManyAttempts)
+    /// Too many codes were created from this address in the last minute. 429.
+    public static let tooManyCodes = ShortCodeRefusal(.tooManyCodes)
     /// The server could not read or write its database. 500.
     public static let internalError = ShortCodeRefusal(.internalError)
     /// The request has no `appkey` query parameter. 400.
@@ -55,6 +58,7 @@ public struct ShortCodeRefusal: Error, Sendable, Hashable, CustomStringConvertib
         case .expiredShortCode: "This short code has expired; ask for a new one."
         case .spentShortCode: "This short code has already been used by both sides; ask for a new one."
         case .tooManyAttempts: "Too many wrong short codes were tried; wait a minute and try again."
+        case .tooManyCodes: "Too many short codes were requested from this address; wait a minute and try again."
         case .internalError: "The server could not handle the short code; try again."
         case .missingShortCode: "The short code is missing; pass it as the appkey parameter."
         case .invalidAuditName: "The audit name must be at most 256 characters long."

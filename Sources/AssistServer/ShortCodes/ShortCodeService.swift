@@ -36,6 +36,7 @@ public actor ShortCodeService {
     private let logger: Logger
     private var random: ErasedRandomSource
     private var limiter: RedemptionRateLimiter
+    private var creationLimiter: CreationRateLimiter
 
     /// Creates the service.
     ///
@@ -45,6 +46,7 @@ public actor ShortCodeService {
     ///   - timeToLive: seconds a code is accepted (`--short-code-ttl`); > 0.
     ///   - retention: seconds an expired code is still answered with 410; ≥ 0.
     ///   - rateLimiter: the failed-redemption limit per address.
+    ///   - creationLimiter: how many codes one address may create.
     ///   - now: the clock; tests pass a virtual one.
     ///   - random: the random source; the server uses the system's CSPRNG.
     ///   - logger: receives database failures and issued correlation ids,
@@ -55,6 +57,7 @@ public actor ShortCodeService {
         timeToLive: TimeInterval = defaultTimeToLive,
         retention: TimeInterval = defaultRetention,
         rateLimiter: RedemptionRateLimiter = RedemptionRateLimiter(),
+        creationLimiter: CreationRateLimiter = CreationRateLimiter(),
         now: @escaping @Sendable () -> Date = { Date() },
         random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
         logger: Logger = Logger(label: "assist.shortcodes")
@@ -66,6 +69,7 @@ public actor ShortCodeService {
         self.timeToLive = timeToLive
         self.retention = retention
         self.limiter = rateLimiter
+        self.creationLimiter = creationLimiter
         self.now = now
         self.random = ErasedRandomSource(base: random)
         self.logger = logger
@@ -73,12 +77,20 @@ public actor ShortCodeService {
 
     /// Creates a code that expires ``timeToLive`` seconds from now.
     ///
-    /// - Parameter auditName: identifies the consumer in event logs; empty
-    ///   means none. The HTTP route checks its length.
-    /// - Throws: a database error, or ``ShortCodeCreationError`` if no free
-    ///   code was drawn.
-    public func create(auditName: String? = nil) throws -> ShortCodeIssue {
+    /// - Parameters:
+    ///   - auditName: identifies the consumer in event logs; empty means
+    ///     none. The HTTP route checks its length.
+    ///   - address: the client's address, for the creation limit; `nil`
+    ///     (the server's own use) is not limited.
+    /// - Throws: ``ShortCodeRefusal/tooManyCodes`` when `address` has created
+    ///   ``CreationRateLimiter/maxCodes`` codes within its window, a database
+    ///   error, or ``ShortCodeCreationError`` if no free code was drawn.
+    public func create(auditName: String? = nil, from address: String? = nil) throws -> ShortCodeIssue {
         let createdAt = now()
+        if let address, !creationLimiter.admit(address, at: createdAt) {
+            metrics.shortCodesRejected.increment()
+            throw ShortCodeRefusal.tooManyCodes
+        }
         var record = ShortCodeRecord(
             code: "",
             sessionToken: ShortCodeGenerator.sessionToken(using: &random),

@@ -124,6 +124,28 @@ struct ShortCodeRoutesTests {
         }
     }
 
+    @Test("creating more than 10 codes a minute from one address answers 429 with Retry-After, until the minute passes")
+    func creationRateLimited() async throws {
+        let fixture = try ShortCodeFixture()
+        try await Self.application(fixture).test(.router) { client in
+            for _ in 0..<CreationRateLimiter.defaultMaxCodes {
+                try await client.execute(uri: "/assistserver/shortcode/create", method: .put) { response in
+                    #expect(response.status == .ok)
+                }
+            }
+            try await client.execute(uri: "/assistserver/shortcode/create", method: .put) { response in
+                #expect(response.status == .tooManyRequests)
+                #expect(response.headers[.retryAfter] == "60")
+                let refusal = try Self.decode(ShortCodeErrorBody.self, from: response)
+                #expect(refusal.error == "tooManyCodes")
+            }
+            fixture.time.advance(by: 60)
+            try await client.execute(uri: "/assistserver/shortcode/create", method: .put) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
     @Test("the agent endpoint answers 403 without an allowed Origin and 401 without a known bearer token")
     func agentAuthentication() async throws {
         let fixture = try ShortCodeFixture()

@@ -48,7 +48,9 @@ enum DesktopStartBenchmark {
         let spawnedAt = monotonicNanoseconds()
         try process.run()
         defer {
-            process.terminate()
+            // SIGKILL: a child spawned from a concurrency thread inherits its
+            // blocked signal mask, so SIGTERM would never arrive.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         guard let drawnAt = firstFrame(in: output.fileHandleForReading) else {

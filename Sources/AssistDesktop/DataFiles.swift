@@ -7,7 +7,8 @@ import Foundation
 enum DataFiles {
     /// The first data folder that holds `assist.css`, or `nil`.
     static func directory(environment: [String: String]) -> URL? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .deletingLastPathComponent()
         var candidates: [URL] = []
         if let configured = environment["ASSIST_DATA_DIR"] { candidates.append(URL(fileURLWithPath: configured)) }
         candidates.append(executable.appendingPathComponent("../share/assist"))

@@ -27,6 +27,9 @@ final class SupportController {
     private var listeners: [Task<Void, Never>] = []
     private var prechatAnswer: CheckedContinuation<PrechatSubmission, any Error>?
     private var confirmation: ConfirmEndDialog?
+    /// Whether the person is showing a support code and waits for the agent
+    /// who was given it, rather than for the queue.
+    private var waitsForCodeAgent = false
 
     /// A controller for a session with `configuration`, shown in `window`.
     init(configuration: Configuration, window: UnsafeMutablePointer<GtkWindow>) {
@@ -71,6 +74,7 @@ final class SupportController {
             let code = try await codes.createCode(auditName: auditName)
             let escalation = try await codes.redeem(code, auditName: auditName)
             panel.supportCode.render(code: code, status: "Waiting for the agent to enter the code…")
+            waitsForCodeAgent = true
             var escalated = configuration
             escalated.sessionToken = escalation.sessionToken
             escalated.correlationId = escalation.correlationID
@@ -196,8 +200,9 @@ final class SupportController {
             panel.show(.status)
         case .waiting(let update):
             panel.queue.render(QueueStatus(configuration: configuration, update: update))
-            panel.show(.queue)
+            panel.show(waitsForCodeAgent ? .supportCode : .queue)
         case .withAgent(let agent):
+            waitsForCodeAgent = false
             panel.showAgent(agent)
             panel.show(.chat)
             gtk_widget_grab_focus(panel.chat.composer.textView)
@@ -207,6 +212,7 @@ final class SupportController {
     }
 
     private func showEnded(_ error: UserFacingError, title: String) {
+        waitsForCodeAgent = false
         confirmation?.close()
         confirmation = nil
         banner.hide()

@@ -15,6 +15,9 @@ DEBIAN_PACKAGES=(
     xvfb xauth            # a display for GTK tests and screenshots (xvfb-run)
     chromium chromium-driver  # the agent console's browser test (headless, Selenium)
     python3-venv          # .build-venv for the browser test's PyPI packages
+    at-spi2-core dbus-daemon  # the desktop UI tests (Tests/ui): the accessibility bus, dbus-run-session
+    python3-pyatspi python3-pytest  # ... driven from Debian's Python, which has pyatspi (the venv has not)
+    imagemagick           # ... `import` saves a screenshot when a UI test fails
 )
 
 # PyPI packages of the agent console's browser test, installed into .build-venv.
@@ -110,8 +113,18 @@ cmd_test() {
     swift build --build-tests
     GTK_A11Y=none xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' swift test --skip-build
     ensure_python_venv
-    ASSIST_SERVER_BIN="$(swift build --show-bin-path)/assist-server" PYTHONDONTWRITEBYTECODE=1 \
+    local bin
+    bin=$(swift build --show-bin-path)
+    ASSIST_SERVER_BIN="$bin/assist-server" PYTHONDONTWRITEBYTECODE=1 \
         .build-venv/bin/python -m pytest -q -p no:cacheprovider Tests/console
+    # The desktop app driven through its accessibility tree: GTK's accessibility
+    # on (GTK_A11Y unset), a session bus for AT-SPI, Debian's Python for pyatspi.
+    # The display search starts at a number of its own so that concurrent runs
+    # of xvfb-run do not race for :99.
+    xvfb-run -a -n "$((100 + $$ % 300))" -s '-screen 0 1280x800x24 -nolisten tcp' \
+        dbus-run-session -- env -u GTK_A11Y ASSIST_SERVER_BIN="$bin/assist-server" \
+        ASSIST_DESKTOP_BIN="$bin/assist-desktop" PYTHONDONTWRITEBYTECODE=1 \
+        /usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/ui
 }
 
 cmd_bench() {

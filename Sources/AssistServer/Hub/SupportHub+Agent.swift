@@ -160,6 +160,7 @@ extension SupportHub {
         }
         session.pendingRequests[requestID] = kind
         sessions[sessionID] = session
+        recordRequest(requestID, kind: kind, session: sessionID)
         send(message(), toSession: sessionID)
     }
 }

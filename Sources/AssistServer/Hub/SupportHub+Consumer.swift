@@ -110,6 +110,7 @@ extension SupportHub {
         }
         session.pendingRequests[requestID] = nil
         sessions[id] = session
+        recordRequestClosed(requestID, session: id)
         send(.consumerAnswered(sessionID: id, requestID: requestID, kind: kind, accepted: accepted), toAgent: agentID)
     }
 }

@@ -71,6 +71,7 @@ extension SupportHub {
         session.row.endReason = reason
         session.pendingRequests = [:]
         sessions[id] = session
+        recordRequestClosed(nil, session: id)
         waiting.remove(id)
         assignments.release(id)
         escalationsToAnnounce.remove(id)
@@ -95,6 +96,7 @@ extension SupportHub {
             session.row.assignedAt = nil
             session.pendingRequests = [:]
             sessions[session.id] = session
+            recordRequestClosed(nil, session: session.id)
             assignments.release(session.id)
             markChanged(session.row)
             send(.agentLeft(agent), toSession: session.id)

@@ -4,11 +4,13 @@ import Prometheus
 
 extension SupportHub {
     /// Loads every session that had not ended when the server stopped, with
-    /// its delivery state, so consumers and agents can resume. Each restored
+    /// its delivery state and the requests waiting for its consumer's
+    /// answer, so consumers and agents can resume. Each restored
     /// session gets a full grace period from now; an agent that had sessions
     /// gets one too, after which its sessions go back to the queue.
     func restore() throws {
         var agentsWithSessions: Set<String> = []
+        let pendingRequests = try store.pendingRequests()
         for row in try store.openSessions() {
             let streamID = StreamRow.consumerStreamID(row.id)
             guard let stored = try store.stream(id: streamID),
@@ -20,6 +22,7 @@ extension SupportHub {
             var session = LiveSession(
                 row: row, channel: channel, resumeToken: stored.row.resumeToken,
                 persistedThrough: stored.row.lastSentSeq)
+            session.pendingRequests = pendingRequests[row.id] ?? [:]
             for chat in try store.transcript(of: row.id) {
                 _ = session.deduplicators[chat.sender, default: ChatDeduplicator()]
                     .admit(chat.clientMessageID, as: chat.message.id)

@@ -206,6 +206,17 @@ actor SupportHub {
         changes.sessions.append(row)
     }
 
+    /// Records that a request to a consumer now waits for its answer.
+    func recordRequest(_ requestID: RequestID, kind: ConsentKind, session id: SessionID) {
+        changes.requestsOpened.append((id, requestID, kind))
+    }
+
+    /// Records that a request was answered, or with `nil` that all of a
+    /// session's requests were dropped.
+    func recordRequestClosed(_ requestID: RequestID?, session id: SessionID) {
+        changes.requestsClosed.append((id, requestID))
+    }
+
     /// Records chat messages to store with this event.
     func store(_ chat: StoredChat) {
         changes.chats.append(chat)

@@ -4,7 +4,9 @@ import GRDB
 /// state of every stream (a consumer's session, or an agent), the frames a
 /// peer has not acknowledged yet, and the chat transcript. A session opened
 /// with a short code's session token records the code's correlation id in
-/// `escalation_cid`, so the token cannot open a second session.
+/// `escalation_cid`, so the token cannot open a second session. Requests
+/// (screen share, control, push) waiting for the consumer's answer are kept
+/// in `pending_requests`, so an answer after a restart is still accepted.
 enum SessionSchema {
     /// Registers the tables' migrations.
     static func register(in migrator: inout DatabaseMigrator) {
@@ -49,6 +51,14 @@ enum SessionSchema {
                 table.add(column: "escalation_cid", .text)
             }
             try db.create(index: "sessions_by_escalation", on: "sessions", columns: ["escalation_cid"])
+        }
+        migrator.registerMigration("pending_requests.v1") { db in
+            try db.create(table: "pending_requests") { table in
+                table.column("session_id", .text).notNull().references("sessions", onDelete: .cascade)
+                table.column("request_id", .text).notNull()
+                table.column("kind", .text).notNull()
+                table.primaryKey(["session_id", "request_id"])
+            }
         }
     }
 }

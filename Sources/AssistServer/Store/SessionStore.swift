@@ -36,6 +36,20 @@ struct SessionStore: Sendable {
                 try db.cachedStatement(sql: "INSERT OR REPLACE INTO outbox (stream_id, seq, frame) VALUES (?, ?, ?)")
                     .execute(arguments: [append.streamID, append.seq, append.frame])
             }
+            for closed in changes.requestsClosed {
+                if let requestID = closed.requestID {
+                    try db.cachedStatement(sql: "DELETE FROM pending_requests WHERE session_id = ? AND request_id = ?")
+                        .execute(arguments: [closed.sessionID.rawValue, requestID.rawValue])
+                } else {
+                    try db.cachedStatement(sql: "DELETE FROM pending_requests WHERE session_id = ?")
+                        .execute(arguments: [closed.sessionID.rawValue])
+                }
+            }
+            for opened in changes.requestsOpened {
+                try db.cachedStatement(
+                    sql: "INSERT OR REPLACE INTO pending_requests (session_id, request_id, kind) VALUES (?, ?, ?)"
+                ).execute(arguments: [opened.sessionID.rawValue, opened.requestID.rawValue, opened.kind.rawValue])
+            }
             for chat in changes.chats {
                 try db.cachedStatement(
                     sql: """
@@ -67,6 +81,18 @@ struct SessionStore: Sendable {
             try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM sessions WHERE escalation_cid = ?)", arguments: [correlationID]
             ) ?? false
+        }
+    }
+
+    /// The requests waiting for a consumer's answer, by session.
+    func pendingRequests() throws -> [SessionID: [RequestID: ConsentKind]] {
+        try writer.read { db in
+            var pending: [SessionID: [RequestID: ConsentKind]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT session_id, request_id, kind FROM pending_requests") {
+                guard let kind = ConsentKind(rawValue: row["kind"]) else { continue }
+                pending[SessionID(row["session_id"]), default: [:]][RequestID(row["request_id"])] = kind
+            }
+            return pending
         }
     }
 

@@ -8,9 +8,14 @@ struct StoreChanges: Sendable {
     var outboxAppends: [(streamID: String, seq: Int, frame: String)] = []
     var outboxTrims: [(streamID: String, upTo: Int)] = []
     var chats: [StoredChat] = []
+    /// Requests sent to a consumer that now wait for its answer.
+    var requestsOpened: [(sessionID: SessionID, requestID: RequestID, kind: ConsentKind)] = []
+    /// Requests answered or dropped; a `nil` request id drops all of the session's.
+    var requestsClosed: [(sessionID: SessionID, requestID: RequestID?)] = []
 
     /// Whether there is nothing to write.
     var isEmpty: Bool {
         sessions.isEmpty && streams.isEmpty && outboxAppends.isEmpty && outboxTrims.isEmpty && chats.isEmpty
+            && requestsOpened.isEmpty && requestsClosed.isEmpty
     }
 }

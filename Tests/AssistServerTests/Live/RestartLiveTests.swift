@@ -5,20 +5,30 @@ import Testing
 
 @Suite("Live server: kill -9 and restart")
 struct RestartLiveTests {
-    @Test("after kill -9 and a restart on the same database nothing acknowledged is lost and both sides resume")
-    func killHardAndRestart() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assist-restart-\(UUID().uuidString)")
+    /// The server's arguments for a database and an agents file (one agent,
+    /// sam) in `folder`, which is created.
+    private static func arguments(in folder: URL) throws -> [String] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let agentsFile = folder.appendingPathComponent("agents.json")
         try Data(
             #"{"agents":[{"id":"sam","name":"Sam","token":"\#(TestServer.samToken)","capacity":1,"destinations":["support"]}]}"#
                 .utf8
         ).write(to: agentsFile)
-        let arguments = [
+        return [
             "--database", folder.appendingPathComponent("assist.sqlite").path, "--agents", agentsFile.path,
             "--allow-origin", "ws://127.0.0.1",
         ]
+    }
+
+    private static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("assist-restart-\(UUID().uuidString)")
+    }
+
+    @Test("after kill -9 and a restart on the same database nothing acknowledged is lost and both sides resume")
+    func killHardAndRestart() async throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = try Self.arguments(in: folder)
 
         let first = try await ServerProcess.start(arguments: arguments)
         let (consumer, welcome) = try await TestServer.consumer(first.url)
@@ -62,5 +72,48 @@ struct RestartLiveTests {
             if case .chat(_, let m) = $0 { m.text } else { nil }
         }
         #expect(reply == "thanks", "the agent got something other than the new message (a duplicate?)")
+    }
+
+    @Test("a screen-share request pending at kill -9 can still be answered after the restart")
+    func pendingRequestSurvivesRestart() async throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = try Self.arguments(in: folder)
+
+        let first = try await ServerProcess.start(arguments: arguments)
+        let (consumer, welcome) = try await TestServer.consumer(first.url)
+        let sam = AgentPeer(server: first.url, path: "/v1/agent")
+        try await sam.sendHandshake(.hello(AgentHello(token: TestServer.samToken)))
+        let samWelcome = try await sam.expect("agent welcome") { if case .welcome(let w) = $0 { w } else { nil } }
+        try await sam.send(.acceptNext)
+        _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+        try await sam.send(.requestScreenShare(sessionID: welcome.sessionID, requestID: "share-1"))
+        let requested = try await consumer.expect("screen-share request") {
+            if case .screenShareRequest(let requestID, _) = $0 { requestID } else { nil }
+        }
+        #expect(requested == "share-1")
+        let consumerChannel = await consumer.channelForResume()
+        let samChannel = await sam.channelForResume()
+
+        first.killHard()
+        let second = try await ServerProcess.start(arguments: arguments)
+        defer { second.stop() }
+
+        let resumedConsumer = ConsumerPeer(server: second.url, path: "/v1/consumer", channel: consumerChannel)
+        try await resumedConsumer.sendHandshake(
+            .resume(ResumeRequest(resumeToken: welcome.resumeToken, lastReceivedSeq: consumerChannel.lastReceivedSeq)))
+        _ = try await resumedConsumer.expect("welcome after restart") { if case .welcome(let w) = $0 { w } else { nil } }
+        let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
+        try await resumedSam.sendHandshake(
+            .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
+        _ = try await resumedSam.expect("agent welcome after restart") { if case .welcome(let w) = $0 { w } else { nil } }
+
+        try await resumedConsumer.send(.screenShareAnswer(requestID: "share-1", accepted: true))
+        let answer = try await resumedSam.expect("the consumer's answer") {
+            if case .consumerAnswered(_, let requestID, let kind, let accepted) = $0 { (requestID, kind, accepted) } else { nil }
+        }
+        #expect(answer.0 == "share-1")
+        #expect(answer.1 == .screenShare)
+        #expect(answer.2)
     }
 }

@@ -204,10 +204,6 @@ def test_message_typed_while_the_server_is_down_is_delivered_once_after_restart(
              lambda: [e for e in transcript(app) if e.author == AGENT and MESSAGE_AFTER_RESTART in e.text], app)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the restarted demo agent numbers its chat messages demo-1, demo-2, ... from zero again "
-    "(DemoAgentScript.counter); the hub's ChatDeduplicator takes a reused ID for a repeat and "
-    "never relays the reply"))
 def test_agent_answers_every_message_sent_around_the_restart(journey: Journey) -> None:
     app = journey.app
     entries = transcript(app)

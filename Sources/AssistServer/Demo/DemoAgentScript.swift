@@ -19,9 +19,16 @@ struct DemoAgentScript: Sendable {
     private var askedToShare: Set<SessionID> = []
     private var accepting = false
     private var counter = 0
+    /// Prefixes this run's message and request IDs: a demo agent restarted
+    /// with the server counts from one again, and the hub would take a
+    /// reused ID for a repeat of a message it already has.
+    private let run: String
 
-    init(capacity: Int) {
+    /// A script for an agent taking `capacity` sessions at once; `run`
+    /// must differ between runs that may meet the same sessions.
+    init(capacity: Int, run: String = String(UInt32.random(in: .min ... .max), radix: 36)) {
         self.capacity = capacity
+        self.run = run
     }
 
     /// The steps that answer `message`.
@@ -65,12 +72,12 @@ struct DemoAgentScript: Sendable {
     private mutating func chat(_ sessionID: SessionID, _ text: String, after delay: Duration) -> Step {
         counter += 1
         return Step(
-            message: .chat(sessionID: sessionID, clientMessageID: ClientMessageID("demo-\(counter)"), text: text),
+            message: .chat(sessionID: sessionID, clientMessageID: ClientMessageID("demo-\(run)-\(counter)"), text: text),
             delay: delay)
     }
 
     private mutating func nextRequestID() -> RequestID {
         counter += 1
-        return RequestID("demo-share-\(counter)")
+        return RequestID("demo-\(run)-share-\(counter)")
     }
 }

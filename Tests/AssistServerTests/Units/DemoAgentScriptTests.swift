@@ -55,4 +55,18 @@ struct DemoAgentScriptTests {
         let next = script.handle(.queueSnapshot(QueueSnapshot(entries: [entry()])))
         #expect(next.map(\.message) == [.acceptNext])
     }
+
+    @Test("two runs of the script never reuse each other's message IDs, so a restarted demo agent's replies are relayed")
+    func runsUseDistinctMessageIDs() {
+        func greetingID(run: String) -> ClientMessageID? {
+            var script = DemoAgentScript(capacity: 1, run: run)
+            let steps = script.handle(.sessionAssigned(SessionAssignment(sessionID: session, destination: "support")))
+            guard case .chat(_, let id, _)? = steps.first?.message else { return nil }
+            return id
+        }
+        let before = greetingID(run: "a")
+        let after = greetingID(run: "b")
+        #expect(before != nil)
+        #expect(before != after)
+    }
 }

@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass
 
 import pyatspi
-import pytest
 
 from accessible_app import App, do_action, find_all, has_been_on_screen, has_state, set_text, text_of, wait_for
 from conftest import Journey

@@ -143,7 +143,7 @@ def test_demo_agent_joins_and_greets(journey: Journey) -> None:
     greeting = wait_for(
         "the agent's greeting in the transcript",
         lambda: [e for e in transcript(app) if e.author == AGENT and "I'm Alex" in e.text], app)
-    assert greeting[0].text.startswith("Hi "), greeting
+    assert greeting[0].text.startswith("Hi Ada Lovelace,"), greeting
 
 
 def test_sent_message_is_delivered_and_answered(journey: Journey) -> None:

@@ -1,4 +1,5 @@
 import AssistCore
+import Foundation
 
 /// What the demo agent does next, decided from what the server tells it.
 /// Pure: the driver performs the sends after their delays.
@@ -40,7 +41,7 @@ struct DemoAgentScript: Sendable {
             return [Step(message: .acceptNext, delay: .seconds(2))]
         case .sessionAssigned(let assignment):
             accepting = false
-            let name = assignment.visitorName ?? "there"
+            let name = Self.greetingName(of: assignment)
             visitors[assignment.sessionID] = name
             return [chat(assignment.sessionID, "Hi \(name), I'm Alex, the demo agent. How can I help you today?", after: .seconds(1))]
         case .chat(let sessionID, let message) where message.author == .consumer:
@@ -67,6 +68,16 @@ struct DemoAgentScript: Sendable {
         default:
             return []
         }
+    }
+
+    /// Whom to greet: the name the person typed into a pre-chat field
+    /// labelled "Name", as a human agent reading the form would; else the
+    /// app's visitor name; else "there".
+    static func greetingName(of assignment: SessionAssignment) -> String {
+        let typed = assignment.preChat.first { $0.label.caseInsensitiveCompare("Name") == .orderedSame }?.value
+            .trimmingCharacters(in: .whitespaces)
+        if let typed, !typed.isEmpty { return typed }
+        return assignment.visitorName ?? "there"
     }
 
     private mutating func chat(_ sessionID: SessionID, _ text: String, after delay: Duration) -> Step {

@@ -69,4 +69,17 @@ struct DemoAgentScriptTests {
         #expect(before != nil)
         #expect(before != after)
     }
+
+    @Test("it greets the person by the name typed into the form's Name field, before the app's visitor name")
+    func greetsByTypedName() {
+        let typed = SessionAssignment(
+            sessionID: session, visitorName: "Visitor", destination: "support",
+            preChat: [PrechatAnswer(label: "Email", value: "kim@example.com"), PrechatAnswer(label: "name", value: " Kim ")])
+        #expect(DemoAgentScript.greetingName(of: typed) == "Kim")
+        let blank = SessionAssignment(
+            sessionID: session, visitorName: "Visitor", destination: "support",
+            preChat: [PrechatAnswer(label: "Name", value: "  ")])
+        #expect(DemoAgentScript.greetingName(of: blank) == "Visitor")
+        #expect(DemoAgentScript.greetingName(of: SessionAssignment(sessionID: session, destination: "support")) == "there")
+    }
 }

@@ -82,6 +82,7 @@ final class SupportPanel {
         prechat = form
         Widgets.append(prechatHolder, form.widget)
         show(.prechat)
+        form.focusFirstField()
     }
 
     /// Names the agent above the chat.

@@ -93,6 +93,13 @@ public final class PrechatFormView {
         }
     }
 
+    /// Puts the keyboard focus in the first field the person can fill, or
+    /// on the start button when the form has none, so typing starts there.
+    func focusFirstField() {
+        let first = rows.first(where: \.isEditable)?.input.widget ?? startButton
+        gtk_widget_grab_focus(first)
+    }
+
     private func show(failure: PrechatValidationFailure?) {
         let messages = Dictionary(
             (failure?.errors ?? []).map { ($0.label, $0.message) }, uniquingKeysWith: { first, _ in first })

@@ -51,13 +51,15 @@ struct AssistBenchCommand: AsyncParsableCommand {
                     sessions: sessions, relaySessions: relaySessions,
                     benchExecutable: URL(fileURLWithPath: CommandLine.arguments[0])))
         }
-        var desktop: DesktopStartResult?
+        var desktop: [DesktopStartResult] = []
         if !skipDesktop {
             let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            desktop = try DesktopStartBenchmark.run(
-                app: folder.appendingPathComponent("assist-desktop"),
-                appArguments: ["--server", "http://127.0.0.1:9"],
-                baseline: folder.appendingPathComponent("gtk-minimal-window"))
+            desktop = try GLLoading.allCases.map { gl in
+                try DesktopStartBenchmark.run(
+                    app: folder.appendingPathComponent("assist-desktop"),
+                    appArguments: ["--server", "http://127.0.0.1:9"],
+                    baseline: folder.appendingPathComponent("gtk-minimal-window"), gl: gl)
+            }
         }
         let report = BenchmarkReport(machine: .current(), date: Date(), results: results, load: load, desktop: desktop)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)

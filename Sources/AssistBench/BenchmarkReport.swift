@@ -10,8 +10,8 @@ struct BenchmarkReport {
     let results: [BenchmarkResult]
     /// The server load figures; `nil` when the run skipped them.
     let load: LoadResult?
-    /// The desktop start-up figures; `nil` when the run skipped them.
-    let desktop: DesktopStartResult?
+    /// The desktop start-up figures, one per GL condition; empty when the run skipped them.
+    let desktop: [DesktopStartResult]
 
     /// The whole document.
     var markdown: String {
@@ -42,8 +42,8 @@ struct BenchmarkReport {
             lines += ["## Server load", "", "Not run (`--skip-load`)."]
         }
         lines.append("")
-        if let desktop {
-            lines += DesktopReportSection(result: desktop, machineLine: machineLine, dateLine: dateLine).lines
+        if !desktop.isEmpty {
+            lines += DesktopReportSection(results: desktop, machineLine: machineLine, dateLine: dateLine).lines
         } else {
             lines += ["## Desktop start-up", "", "Not run (`--skip-desktop`)."]
         }

@@ -10,21 +10,24 @@ import Glibc
 /// paint (``first-frame`` line, see `FirstFrameReporter`); the difference
 /// is the start time. `VmRSS` is read two seconds later, with the window
 /// idle. Both run with `GSK_RENDERER=cairo` and `GTK_A11Y=none` on the
-/// display in `DISPLAY` (`./build.sh bench` provides one with xvfb-run).
+/// display in `DISPLAY` (`./build.sh bench` provides one with xvfb-run),
+/// with or without GL loaded (``GLLoading``).
 enum DesktopStartBenchmark {
     /// Launches `app` and `baseline` `launches` times each, alternately.
-    static func run(app: URL, appArguments: [String], baseline: URL, launches: Int = 15) throws -> DesktopStartResult {
+    static func run(
+        app: URL, appArguments: [String], baseline: URL, gl: GLLoading, launches: Int = 15
+    ) throws -> DesktopStartResult {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw DesktopStartError.noDisplay }
         var appLaunches: [Launch] = []
         var baselineLaunches: [Launch] = []
         for index in 0..<(launches + 1) {
-            let appLaunch = try launch(app, arguments: appArguments)
-            let baselineLaunch = try launch(baseline, arguments: [])
+            let appLaunch = try launch(app, arguments: appArguments, gl: gl)
+            let baselineLaunch = try launch(baseline, arguments: [], gl: gl)
             guard index > 0 else { continue }
             appLaunches.append(appLaunch)
             baselineLaunches.append(baselineLaunch)
         }
-        return DesktopStartResult(app: Measurements(appLaunches), baseline: Measurements(baselineLaunches))
+        return DesktopStartResult(gl: gl, app: Measurements(appLaunches), baseline: Measurements(baselineLaunches))
     }
 
     /// One launch's figures.
@@ -33,7 +36,7 @@ enum DesktopStartBenchmark {
         let residentKiB: Int
     }
 
-    private static func launch(_ executable: URL, arguments: [String]) throws -> Launch {
+    private static func launch(_ executable: URL, arguments: [String], gl: GLLoading) throws -> Launch {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -41,6 +44,7 @@ enum DesktopStartBenchmark {
         environment["GSK_RENDERER"] = "cairo"
         environment["GTK_A11Y"] = "none"
         environment["ASSIST_REPORT_FIRST_FRAME"] = "1"
+        environment.merge(gl.environment) { _, condition in condition }
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -79,6 +83,32 @@ enum DesktopStartBenchmark {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+}
+
+/// Whether GTK loads GL at start. With `GSK_RENDERER=cairo` nothing is
+/// drawn with GL, yet GTK 4.8's X11 backend still initialises it at start
+/// to choose a visual, which maps Mesa (llvmpipe and LLVM on this machine).
+enum GLLoading: CaseIterable {
+    /// `GDK_DEBUG=gl-disable`: GL is never initialised.
+    case disabled
+    /// GTK's default: GL is initialised though the renderer is cairo.
+    case gtkDefault
+
+    /// What the launch's environment adds.
+    var environment: [String: String] {
+        switch self {
+        case .disabled: ["GDK_DEBUG": "gl-disable"]
+        case .gtkDefault: [:]
+        }
+    }
+
+    /// How the report names the condition.
+    var label: String {
+        switch self {
+        case .disabled: "GL not loaded (`GDK_DEBUG=gl-disable`)"
+        case .gtkDefault: "GL loaded (GTK's default on X11)"
+        }
     }
 }
 

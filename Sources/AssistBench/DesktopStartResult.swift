@@ -14,8 +14,10 @@ struct Measurements {
     var medianResidentKiB: Int { residentKiB.isEmpty ? 0 : residentKiB[residentKiB.count / 2] }
 }
 
-/// `assist-desktop` against the minimal GTK window.
+/// `assist-desktop` against the minimal GTK window, both under one GL condition.
 struct DesktopStartResult {
+    /// Whether GTK loaded GL in these launches.
+    let gl: GLLoading
     /// `assist-desktop`.
     let app: Measurements
     /// `gtk-minimal-window`.

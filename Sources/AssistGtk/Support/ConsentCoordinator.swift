@@ -8,7 +8,8 @@ import Foundation
 ///
 /// The default prompt is a ``ConsentDialog`` driven by a ``ConsentPrompt``:
 /// a countdown each second, and Decline when nobody answers in time.
-/// Accepted pushed content opens in the browser.
+/// An accepted pushed link opens in the browser; an accepted document goes
+/// to ``onDocumentAccepted``.
 @MainActor
 final class ConsentCoordinator {
     private struct OpenPrompt {
@@ -19,6 +20,8 @@ final class ConsentCoordinator {
 
     /// Sends an answer to the server.
     var onAnswer: (RequestID, Bool) -> Void = { _, _ in }
+    /// Shows a document the person accepted.
+    var onDocumentAccepted: (SharedDocument) -> Void = { _ in }
 
     private let configuration: Configuration
     private let parent: () -> UnsafeMutablePointer<GtkWindow>?
@@ -134,8 +137,10 @@ final class ConsentCoordinator {
         onAnswer(request.id, accepted)
         guard accepted, case .push(let content) = request.subject else { return }
         switch content {
-        case .url(let url), .document(let url, _):
+        case .url(let url):
             LinkOpener.open(url.absoluteString, from: linkSource)
+        case .document(let url, let mediaType):
+            onDocumentAccepted(SharedDocument(url: url, mediaType: mediaType))
         }
     }
 }

@@ -27,6 +27,8 @@ final class SupportController {
     private var listeners: [Task<Void, Never>] = []
     private var prechatAnswer: CheckedContinuation<PrechatSubmission, any Error>?
     private var confirmation: ConfirmEndDialog?
+    /// Documents the agent shared that are open; closed when the session ends.
+    private var documents: [ObjectIdentifier: SharedDocumentWindow] = [:]
     /// Whether the person is showing a support code and waits for the agent
     /// who was given it, rather than for the queue.
     private var waitsForCodeAgent = false
@@ -215,6 +217,7 @@ final class SupportController {
         waitsForCodeAgent = false
         confirmation?.close()
         confirmation = nil
+        for document in documents.values { document.close() }
         banner.hide()
         panel.notice.render(nil)
         panel.status.showEnded(error, title: title)
@@ -251,7 +254,17 @@ final class SupportController {
         panel.status.onClose = { [weak self] in self?.finishWithoutSession() }
         panel.status.onPrimary = { [weak self] in self?.restart() }
         consent.onAnswer = { [weak self] id, accepted in self?.perform { await $0.answer(id, accepted: accepted) } }
+        consent.onDocumentAccepted = { [weak self] document in self?.open(document) }
         notifier.onUnreadCountChanged = { [weak self] count in self?.showUnread(count) }
+    }
+
+    private func open(_ document: SharedDocument) {
+        let viewer = SharedDocumentWindow(
+            document: document, closable: configuration.addSharedDocCloseListener, parent: window)
+        let key = ObjectIdentifier(viewer)
+        viewer.onClosed = { [weak self] in self?.documents[key] = nil }
+        documents[key] = viewer
+        viewer.present()
     }
 
     private func perform(_ intent: @escaping @Sendable (SupportClient) async -> Void) {

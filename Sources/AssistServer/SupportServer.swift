@@ -53,9 +53,7 @@ public enum SupportServer {
         let host = settings.host
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: WebSocketEndpoints.makeRouter(hub: hub, origins: origins),
-                configuration: .init(ws: WebSocketEndpoints.configuration(pingInterval: settings.pingInterval))),
+            server: WebSocketEndpoints.server(hub: hub, origins: origins, pingInterval: settings.pingInterval),
             configuration: .init(address: .hostname(host, port: settings.port), serverName: "assist-server"),
             services: services,
             onServerRunning: { channel in

@@ -1,7 +1,8 @@
 import AssistCore
-import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
+import Logging
 import NIOCore
 import NIOWebSocket
 import Synchronization
@@ -9,6 +10,11 @@ import Synchronization
 /// The two WebSocket endpoints of `docs/protocol.md`: `/v1/consumer` and
 /// `/v1/agent`. Each connection is a pump: frames in go to the hub, frames
 /// the hub queues go out; the hub decides everything else.
+///
+/// The endpoints are chosen in Hummingbird's `shouldUpgrade` hook rather than
+/// by a WebSocket router: a router keeps each upgrade's whole request and
+/// request context alive for as long as the connection lasts, about 1.7 KiB
+/// per idle session, while the hook keeps only what the pump needs.
 enum WebSocketEndpoints {
     /// The WebSocket limits the server enforces below the protocol.
     static func configuration(pingInterval: Duration) -> WebSocketServerConfiguration {
@@ -19,39 +25,52 @@ enum WebSocketEndpoints {
             validateUTF8: true)
     }
 
-    /// The router of both endpoints. Agents must come from an allowed origin.
-    static func makeRouter(hub: SupportHub, origins: OriginAllowList) -> Router<SupportWebSocketContext> {
-        let router = Router(context: SupportWebSocketContext.self)
-        router.ws("/v1/consumer") { inbound, outbound, context in
-            await pump(role: .consumer, hub: hub, inbound: inbound, outbound: outbound, context: context)
+    /// The HTTP/1 server with WebSocket upgrades on both endpoints, its
+    /// connections reading into small buffers (``SmallReceiveBufferChannel``).
+    /// Agents must come from an allowed origin; any other upgrade is refused
+    /// with 400, and plain HTTP requests go to the application's router.
+    static func server(hub: SupportHub, origins: OriginAllowList, pingInterval: Duration) -> HTTPServerBuilder {
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(ws: configuration(pingInterval: pingInterval))
+        return HTTPServerBuilder { responder in
+            SmallReceiveBufferChannel(
+                HTTP1WebSocketUpgradeChannel(responder: responder, configuration: configuration) {
+                    request, channel, _ -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> in
+                    guard request.method == .get, let role = endpoint(ofPath: request.path) else { return .dontUpgrade }
+                    if role == .agent, !origins.permits(request.headerFields[.origin]) { return .dontUpgrade }
+                    let address = RateLimitKey.of(channel.remoteAddress)
+                    return .upgrade([:]) { inbound, outbound, _ in
+                        await pump(role: role, hub: hub, address: address, inbound: inbound, outbound: outbound)
+                    }
+                })
         }
-        router.ws(
-            "/v1/agent",
-            shouldUpgrade: { request, _ in
-                guard origins.permits(request.headers[.origin]) else {
-                    throw HTTPError(.forbidden, message: "This origin may not use the agent endpoint.")
-                }
-                return .upgrade([:])
-            },
-            onUpgrade: { inbound, outbound, context in
-                await pump(role: .agent, hub: hub, inbound: inbound, outbound: outbound, context: context)
-            })
-        return router
+    }
+
+    /// The endpoint a request path names (a query and a trailing slash
+    /// ignored), or `nil`.
+    static func endpoint(ofPath path: String?) -> PeerRole? {
+        guard let path else { return nil }
+        var route = path.prefix { $0 != "?" }
+        if route.count > 1, route.hasSuffix("/") { route = route.dropLast() }
+        switch route {
+        case "/v1/consumer": return .consumer
+        case "/v1/agent": return .agent
+        default: return nil
+        }
     }
 
     private static let nextLinkID = Atomic<Int>(0)
 
     /// Runs one connection: frames read go to the hub, in the connection's
     /// own task; frames the hub queues are written by ``PeerLink``. Once the
-    /// hub closes the link, nothing more is read.
+    /// hub closes the link, nothing more is read. What the connection keeps
+    /// lives in ``LinkReader``, so this function's frame, held while the
+    /// connection waits, stays small.
     private static func pump(
-        role: PeerRole, hub: SupportHub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
-        context: WebSocketRouterContext<SupportWebSocketContext>
+        role: PeerRole, hub: SupportHub, address: String, inbound: WebSocketInboundStream,
+        outbound: WebSocketOutboundWriter
     ) async {
-        let link = PeerLink(
-            id: nextLinkID.add(1, ordering: .relaxed).newValue, role: role,
-            address: RateLimitKey.of(context.requestContext.remoteAddress)
-        ) { output in
+        let link = PeerLink(id: nextLinkID.add(1, ordering: .relaxed).newValue, role: role, address: address) {
+            output in
             switch output {
             case .text(let text):
                 try? await outbound.write(.text(text))
@@ -59,26 +78,13 @@ enum WebSocketEndpoints {
                 try? await outbound.close(.init(codeNumber: Int(code.rawValue)), reason: reason)
             }
         }
-        await hub.connected(link)
-        var limiter = FrameRateLimiter()
+        let reader = LinkReader(link: link, hub: hub)
+        await reader.start()
         do {
             for try await message in inbound.messages(maxSize: ProtocolLimits.maxTextFrameBytes) {
-                if link.isClosing { break }
-                while !limiter.admit(at: .now) {
-                    try await Task.sleep(for: limiter.timeUntilNextFrame(at: .now))
-                }
-                let frame: InboundFrame =
-                    switch message {
-                    case .text(let text): .text(Data(text.utf8))
-                    case .binary(let buffer): .binary(Data(buffer.readableBytesView))
-                    }
-                switch role {
-                case .consumer: await hub.receivedFromConsumer(frame, on: link)
-                case .agent: await hub.receivedFromAgent(frame, on: link)
-                }
+                guard try await reader.read(message) else { break }
             }
         } catch {}
-        await link.closeWritten()
-        await hub.disconnected(link)
+        await reader.finish()
     }
 }

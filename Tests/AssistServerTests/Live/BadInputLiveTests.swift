@@ -88,6 +88,18 @@ struct BadInputLiveTests {
         }
     }
 
+    @Test("a WebSocket upgrade on a path that is neither endpoint is not upgraded; a trailing slash and a query are allowed")
+    func unknownPathRejected() async throws {
+        try await TestServer.run(try TestServer.settings()) { url in
+            let stray = ConsumerPeer(server: url, path: "/v1/elsewhere")
+            try await stray.sendHandshake(TestServer.hello("support", visitor: "Stray"))
+            #expect(try await stray.closeCode() == nil)
+            let slashed = ConsumerPeer(server: url, path: "/v1/consumer/?from=test")
+            try await slashed.sendHandshake(TestServer.hello("support", visitor: "Slashed"))
+            _ = try await slashed.expect("welcome") { if case .welcome(let w) = $0 { w } else { nil } }
+        }
+    }
+
     @Test("an agent cannot act on a session that is not its own")
     func agentConfinedToOwnSessions() async throws {
         try await TestServer.run(try TestServer.settings()) { url in

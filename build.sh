@@ -76,6 +76,16 @@ ensure_python_venv() {
     fi
 }
 
+# Runs "$@" for at most $1 (a `timeout` duration): a hang then fails the run
+# with its output so far, instead of running into CI's limit with nothing shown.
+within() {
+    local limit=$1 status=0
+    shift
+    timeout --kill-after=30 "$limit" "$@" || status=$?
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then log "timed out after $limit: $*"; fi
+    return "$status"
+}
+
 cmd_build() {
     swift build "$@"
 }
@@ -111,17 +121,17 @@ cmd_run() {
 cmd_test() {
     cmd_deps
     swift build --build-tests
-    GTK_A11Y=none xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' swift test --skip-build
+    GTK_A11Y=none within 25m xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' swift test --skip-build
     ensure_python_venv
     local bin
     bin=$(swift build --show-bin-path)
     ASSIST_SERVER_BIN="$bin/assist-server" PYTHONDONTWRITEBYTECODE=1 \
-        .build-venv/bin/python -m pytest -q -p no:cacheprovider Tests/console
+        within 10m .build-venv/bin/python -m pytest -q -p no:cacheprovider Tests/console
     # The desktop app driven through its accessibility tree: GTK's accessibility
     # on (GTK_A11Y unset), a session bus for AT-SPI, Debian's Python for pyatspi.
     # The display search starts at a number of its own so that concurrent runs
     # of xvfb-run do not race for :99.
-    xvfb-run -a -n "$((100 + $$ % 300))" -s '-screen 0 1280x800x24 -nolisten tcp' \
+    within 15m xvfb-run -a -n "$((100 + $$ % 300))" -s '-screen 0 1280x800x24 -nolisten tcp' \
         dbus-run-session -- env -u GTK_A11Y ASSIST_SERVER_BIN="$bin/assist-server" \
         ASSIST_DESKTOP_BIN="$bin/assist-desktop" PYTHONDONTWRITEBYTECODE=1 \
         /usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/ui

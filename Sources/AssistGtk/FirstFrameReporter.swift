@@ -16,9 +16,7 @@ public enum FirstFrameReporter {
         guard getenv(environmentVariable) != nil else { return }
         SignalConnection.connect(window, signal: "map") {
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
-            var handler: gulong = 0
-            handler = SignalConnection.connect(UnsafeMutableRawPointer(clock), signal: "after-paint") {
-                g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler)
+            SignalConnection.connectOnce(UnsafeMutableRawPointer(clock), signal: "after-paint") {
                 var now = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &now)
                 let line = "first-frame \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"

@@ -34,6 +34,29 @@ public enum SignalConnection {
     }
 }
 
+extension SignalConnection {
+    /// Connects `handler` for the signal's next emission only: the handler
+    /// disconnects itself, then runs.
+    @MainActor
+    public static func connectOnce(
+        _ instance: UnsafeMutableRawPointer,
+        signal: String,
+        handler: @escaping @MainActor () -> Void
+    ) {
+        let connection = HandlerID()
+        connection.value = connect(instance, signal: signal) {
+            g_signal_handler_disconnect(instance, connection.value)
+            handler()
+        }
+    }
+}
+
+/// The id of a handler, known only after it is connected.
+@MainActor
+private final class HandlerID {
+    var value: gulong = 0
+}
+
 /// Holds a signal handler closure while GLib holds the box.
 @MainActor
 private final class SignalHandlerBox {

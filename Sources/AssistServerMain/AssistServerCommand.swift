@@ -42,6 +42,9 @@ struct AssistServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds between pings of idle connections; one that does not answer is closed.")
     var pingInterval = 30
 
+    @Option(help: "Seconds a shutdown (SIGTERM, SIGINT) may wait for connections to close before it cuts them.")
+    var shutdownTimeout = 10
+
     @Option(help: "Where the agent console's files are (default: found next to the program, or ASSIST_CONSOLE_DIR).")
     var consoleDirectory: String?
 
@@ -53,6 +56,7 @@ struct AssistServerCommand: AsyncParsableCommand {
         guard shortCodeTTL > 0 else { throw ValidationError("--short-code-ttl must be more than 0 seconds.") }
         guard gracePeriod >= 0 else { throw ValidationError("--grace-period cannot be negative.") }
         guard pingInterval > 0 else { throw ValidationError("--ping-interval must be more than 0 seconds.") }
+        guard shutdownTimeout > 0 else { throw ValidationError("--shutdown-timeout must be more than 0 seconds.") }
     }
 
     func run() async throws {
@@ -84,7 +88,7 @@ struct AssistServerCommand: AsyncParsableCommand {
             onListening: { url in
                 FileHandle.standardOutput.write(Data("listening on \(url)\n".utf8))
             })
-        try await app.runService()
+        try await SupportServer.run(app, shutdownTimeout: .seconds(shutdownTimeout), logger: logger)
     }
 }
 

@@ -115,23 +115,23 @@ struct ConsumerClientLiveTests {
         await client.send("before the crash")
         _ = try await sam.expect("first chat") { if case .chat(_, let m) = $0 { m.text } else { nil } }
 
-        first.killHard()
+        await first.killHard()
         try await probe.waitForConnection("the drop") { $0.contains { if case .disconnected = $0 { true } else { false } } }
         await client.send("while the server was down")
         let samChannel = await sam.channelForResume()
 
-        let second = try await ServerProcess.start(arguments: arguments + ["--port", "\(port)"])
-        defer { second.stop() }
-        #expect(second.url == first.url)
-        let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
-        try await resumedSam.sendHandshake(
-            .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
-        try await probe.waitForConnection("the reconnection") { $0.contains { if case .reconnected = $0 { true } else { false } } }
-        let held = try await resumedSam.expect("the held message") { if case .chat(_, let m) = $0 { m.text } else { nil } }
-        #expect(held == "while the server was down")
-        try await probe.wait("both delivered") { events in
-            events.transcript?.entries.map(\.delivery) == [.delivered, .delivered]
+        try await ServerProcess.run(arguments: arguments + ["--port", "\(port)"]) { second in
+            #expect(second.url == first.url)
+            let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
+            try await resumedSam.sendHandshake(
+                .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
+            try await probe.waitForConnection("the reconnection") { $0.contains { if case .reconnected = $0 { true } else { false } } }
+            let held = try await resumedSam.expect("the held message") { if case .chat(_, let m) = $0 { m.text } else { nil } }
+            #expect(held == "while the server was down")
+            try await probe.wait("both delivered") { events in
+                events.transcript?.entries.map(\.delivery) == [.delivered, .delivered]
+            }
+            await client.endSupport()
         }
-        await client.endSupport()
     }
 }

@@ -46,32 +46,31 @@ struct RestartLiveTests {
         let consumerChannel = await consumer.channelForResume()
         let samChannel = await sam.channelForResume()
 
-        first.killHard()
-        let second = try await ServerProcess.start(arguments: arguments)
-        defer { second.stop() }
+        await first.killHard()
+        try await ServerProcess.run(arguments: arguments) { second in
+            let resumedConsumer = ConsumerPeer(server: second.url, path: "/v1/consumer", channel: consumerChannel)
+            try await resumedConsumer.sendHandshake(
+                .resume(ResumeRequest(resumeToken: welcome.resumeToken, lastReceivedSeq: consumerChannel.lastReceivedSeq)))
+            let missed = try await resumedConsumer.expect("chat sent before the crash") {
+                if case .chat(let m) = $0 { m.text } else { nil }
+            }
+            #expect(missed == "while you were away")
 
-        let resumedConsumer = ConsumerPeer(server: second.url, path: "/v1/consumer", channel: consumerChannel)
-        try await resumedConsumer.sendHandshake(
-            .resume(ResumeRequest(resumeToken: welcome.resumeToken, lastReceivedSeq: consumerChannel.lastReceivedSeq)))
-        let missed = try await resumedConsumer.expect("chat sent before the crash") {
-            if case .chat(let m) = $0 { m.text } else { nil }
+            let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
+            try await resumedSam.sendHandshake(
+                .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
+            _ = try await resumedSam.expect("agent welcome after restart") { if case .welcome(let w) = $0 { w } else { nil } }
+            try await resumedSam.send(.chat(sessionID: welcome.sessionID, clientMessageID: "a-2", text: "after the restart"))
+            let after = try await resumedConsumer.expect("chat after the restart") {
+                if case .chat(let m) = $0 { m.text } else { nil }
+            }
+            #expect(after == "after the restart")
+            try await resumedConsumer.send(.chat(clientMessageID: "c-2", text: "thanks"))
+            let reply = try await resumedSam.expect("consumer chat after the restart") {
+                if case .chat(_, let m) = $0 { m.text } else { nil }
+            }
+            #expect(reply == "thanks", "the agent got something other than the new message (a duplicate?)")
         }
-        #expect(missed == "while you were away")
-
-        let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
-        try await resumedSam.sendHandshake(
-            .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
-        _ = try await resumedSam.expect("agent welcome after restart") { if case .welcome(let w) = $0 { w } else { nil } }
-        try await resumedSam.send(.chat(sessionID: welcome.sessionID, clientMessageID: "a-2", text: "after the restart"))
-        let after = try await resumedConsumer.expect("chat after the restart") {
-            if case .chat(let m) = $0 { m.text } else { nil }
-        }
-        #expect(after == "after the restart")
-        try await resumedConsumer.send(.chat(clientMessageID: "c-2", text: "thanks"))
-        let reply = try await resumedSam.expect("consumer chat after the restart") {
-            if case .chat(_, let m) = $0 { m.text } else { nil }
-        }
-        #expect(reply == "thanks", "the agent got something other than the new message (a duplicate?)")
     }
 
     @Test("a screen-share request pending at kill -9 can still be answered after the restart")
@@ -95,25 +94,24 @@ struct RestartLiveTests {
         let consumerChannel = await consumer.channelForResume()
         let samChannel = await sam.channelForResume()
 
-        first.killHard()
-        let second = try await ServerProcess.start(arguments: arguments)
-        defer { second.stop() }
+        await first.killHard()
+        try await ServerProcess.run(arguments: arguments) { second in
+            let resumedConsumer = ConsumerPeer(server: second.url, path: "/v1/consumer", channel: consumerChannel)
+            try await resumedConsumer.sendHandshake(
+                .resume(ResumeRequest(resumeToken: welcome.resumeToken, lastReceivedSeq: consumerChannel.lastReceivedSeq)))
+            _ = try await resumedConsumer.expect("welcome after restart") { if case .welcome(let w) = $0 { w } else { nil } }
+            let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
+            try await resumedSam.sendHandshake(
+                .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
+            _ = try await resumedSam.expect("agent welcome after restart") { if case .welcome(let w) = $0 { w } else { nil } }
 
-        let resumedConsumer = ConsumerPeer(server: second.url, path: "/v1/consumer", channel: consumerChannel)
-        try await resumedConsumer.sendHandshake(
-            .resume(ResumeRequest(resumeToken: welcome.resumeToken, lastReceivedSeq: consumerChannel.lastReceivedSeq)))
-        _ = try await resumedConsumer.expect("welcome after restart") { if case .welcome(let w) = $0 { w } else { nil } }
-        let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
-        try await resumedSam.sendHandshake(
-            .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
-        _ = try await resumedSam.expect("agent welcome after restart") { if case .welcome(let w) = $0 { w } else { nil } }
-
-        try await resumedConsumer.send(.screenShareAnswer(requestID: "share-1", accepted: true))
-        let answer = try await resumedSam.expect("the consumer's answer") {
-            if case .consumerAnswered(_, let requestID, let kind, let accepted) = $0 { (requestID, kind, accepted) } else { nil }
+            try await resumedConsumer.send(.screenShareAnswer(requestID: "share-1", accepted: true))
+            let answer = try await resumedSam.expect("the consumer's answer") {
+                if case .consumerAnswered(_, let requestID, let kind, let accepted) = $0 { (requestID, kind, accepted) } else { nil }
+            }
+            #expect(answer.0 == "share-1")
+            #expect(answer.1 == .screenShare)
+            #expect(answer.2)
         }
-        #expect(answer.0 == "share-1")
-        #expect(answer.1 == .screenShare)
-        #expect(answer.2)
     }
 }

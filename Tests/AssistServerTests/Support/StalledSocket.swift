@@ -1,0 +1,46 @@
+import Foundation
+
+/// A WebSocket peer that opens the connection, completes the upgrade
+/// request, and then never reads, answers or closes — a stalled client.
+final class StalledSocket {
+    private let descriptor: Int32
+
+    /// Connects to `port` on 127.0.0.1 and sends an upgrade request for `path`.
+    init(port: Int, path: String) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw POSIXError(.init(rawValue: errno) ?? .ECONNREFUSED)
+        }
+        let request = """
+            GET \(path) HTTP/1.1\r
+            Host: 127.0.0.1:\(port)\r
+            Upgrade: websocket\r
+            Connection: Upgrade\r
+            Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r
+            Sec-WebSocket-Version: 13\r
+            Origin: ws://127.0.0.1\r
+            \r
+
+            """
+        let bytes = Array(request.utf8)
+        guard write(descriptor, bytes, bytes.count) == bytes.count else {
+            close(descriptor)
+            throw POSIXError(.EIO)
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}

@@ -1,8 +1,10 @@
-"""A scripted Assist consumer: speaks protocol version 1 on /v1/consumer (docs/protocol.md).
+"""A scripted Assist consumer: speaks protocol version 1, or 2 with co-browse,
+on /v1/consumer (docs/protocol.md).
 
 It numbers its sequenced frames, acknowledges every sequenced frame it receives
-(cumulatively, with a bodiless `ack`), drops duplicates, fails loudly on a gap,
-and lets a test wait for a given server message.
+(cumulatively, with a bodiless `ack`), drops duplicates, fails loudly on a gap
+or on a frame written in the wrong version, sends the binary app frames a test
+builds (`cobrowse_frames.py`), and lets a test wait for a given server message.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ SEQUENCED_FROM_SERVER = {
     "screenShareEnd", "push", "chatReceipt", "sessionEnded",
 }
 
+# Types added in version 2: written with "v":2, and only on a version-2 connection (§12.1).
+VERSION_2_FROM_SERVER = {"keyframeRequest"}
+
 
 @dataclass
 class Frame:
@@ -31,6 +36,7 @@ class Frame:
     type: str
     body: dict[str, Any] = field(default_factory=dict)
     seq: int | None = None
+    received_at: float = field(default_factory=time.monotonic)
 
 
 class ProtocolFailure(AssertionError):
@@ -51,12 +57,14 @@ class ScriptedConsumer:
         self._inbox: queue.Queue[Frame | BaseException] = queue.Queue()
         self._reader: threading.Thread | None = None
         self.session_id: str | None = None
+        self.version = 1  # as the latest `welcome` chose
 
-    def hello(self, destination: str, visitor_name: str, pre_chat: list[dict[str, str]]) -> Frame:
-        """Connects, asks for help at `destination` and returns the `welcome`."""
+    def hello(self, destination: str, visitor_name: str, pre_chat: list[dict[str, str]],
+              versions: tuple[int, ...] = (1,)) -> Frame:
+        """Connects, asks for help at `destination` speaking `versions`, and returns the `welcome`."""
         self._socket.connect(self._endpoint, timeout=self._timeout)
         self._write({"v": 1, "type": "hello", "body": {
-            "versions": [1], "destination": destination, "visitorName": visitor_name, "preChat": pre_chat,
+            "versions": list(versions), "destination": destination, "visitorName": visitor_name, "preChat": pre_chat,
         }})
         self._reader = threading.Thread(target=self._read_forever, name="scripted-consumer", daemon=True)
         self._reader.start()
@@ -81,6 +89,30 @@ class ScriptedConsumer:
     def answer_push(self, request_id: str, accepted: bool) -> None:
         """Answers a `push`."""
         self._send_sequenced("pushAnswer", {"requestId": request_id, "accepted": accepted})
+
+    def end_screen_share(self, request_id: str) -> None:
+        """The person stops sharing their screen."""
+        self._send_sequenced("screenShareEnd", {"requestId": request_id})
+
+    def end_session(self) -> None:
+        """The person ends the session."""
+        self._send_sequenced("endSession", None)
+
+    def send_app_frame(self, frame: bytes) -> None:
+        """Sends one binary app frame (§12.4), as the app does while sharing."""
+        with self._send_lock:
+            self._socket.send_binary(frame)
+
+    def discard_received(self) -> None:
+        """Forgets the server messages not yet expected, so that the next `expect`
+        only sees what arrives from now on."""
+        while True:
+            try:
+                item = self._inbox.get_nowait()
+            except queue.Empty:
+                return
+            if isinstance(item, BaseException):
+                raise item
 
     def expect(self, message_type: str, where: Callable[[Frame], bool] = lambda _: True) -> Frame:
         """Waits for the next server message of `message_type` that satisfies `where`,
@@ -108,11 +140,14 @@ class ScriptedConsumer:
         except (OSError, websocket.WebSocketException):
             pass
 
-    def _send_sequenced(self, message_type: str, body: dict[str, Any]) -> None:
+    def _send_sequenced(self, message_type: str, body: dict[str, Any] | None) -> None:
         with self._send_lock:
             seq = next(self._next_seq)
             self._highest_sent = seq
-            self._write_locked({"v": 1, "type": message_type, "seq": seq, "ack": self._last_received, "body": body})
+            envelope = {"v": 1, "type": message_type, "seq": seq, "ack": self._last_received}
+            if body is not None:
+                envelope["body"] = body
+            self._write_locked(envelope)
 
     def _write(self, envelope: dict[str, Any]) -> None:
         with self._send_lock:
@@ -127,6 +162,8 @@ class ScriptedConsumer:
                 opcode, data = self._socket.recv_data()
                 if opcode == websocket.ABNF.OPCODE_CLOSE:
                     return
+                if opcode == websocket.ABNF.OPCODE_BINARY:
+                    raise ProtocolFailure("a binary frame from the server: binary goes only from the app (§12.1)")
                 if opcode != websocket.ABNF.OPCODE_TEXT:
                     raise ProtocolFailure(f"unexpected frame opcode {opcode}")
                 self._handle(json.loads(data.decode("utf-8")))
@@ -136,9 +173,12 @@ class ScriptedConsumer:
             self._inbox.put(failure)
 
     def _handle(self, envelope: dict[str, Any]) -> None:
-        if envelope.get("v") != 1:
-            raise ProtocolFailure(f"frame with v={envelope.get('v')!r}")
         message_type = envelope["type"]
+        if message_type in VERSION_2_FROM_SERVER and self.version < 2:
+            raise ProtocolFailure(f"{message_type} on a connection that negotiated version {self.version}")
+        written_in = 2 if message_type in VERSION_2_FROM_SERVER else 1
+        if envelope.get("v") != written_in:
+            raise ProtocolFailure(f"{message_type} with v={envelope.get('v')!r}, expected {written_in}")
         seq = envelope.get("seq")
         if (seq is not None) != (message_type in SEQUENCED_FROM_SERVER):
             raise ProtocolFailure(f"{message_type} with seq={seq!r}")
@@ -153,6 +193,8 @@ class ScriptedConsumer:
                 raise ProtocolFailure(f"sequence gap: expected {self._last_received + 1}, got {seq}")
             self._last_received = seq
             self._acknowledge()
+        if message_type == "welcome":
+            self.version = envelope["body"]["version"]
         self._inbox.put(Frame(type=message_type, body=envelope.get("body") or {}, seq=seq))
 
     def _acknowledge(self) -> None:

@@ -1,7 +1,7 @@
 // Sequence numbers, cumulative acknowledgements and replay (docs/protocol.md §6).
 // Pure state: it builds envelopes and judges incoming numbers; it never touches a socket.
 
-import { VERSION } from "./envelope.js";
+import { versionOf } from "./envelope.js";
 
 /** One direction's numbering for the agent: what was sent, what is kept, what was received. */
 export class ReliableChannel {
@@ -110,7 +110,7 @@ export class ReliableChannel {
   }
 
   #envelope({ type, seq, body }) {
-    const envelope = { v: VERSION, type };
+    const envelope = { v: versionOf(type), type };
     if (seq !== undefined) {
       envelope.seq = seq;
       this.#highestSent = Math.max(this.#highestSent, seq);

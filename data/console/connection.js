@@ -1,7 +1,7 @@
 // The agent's WebSocket to /v1/agent: handshake, delivery rules, resume and reconnection.
 
 import { ReliableChannel } from "./channel.js";
-import { VERSION, isSequencedOutbound, readFrame } from "./envelope.js";
+import { BASE_VERSION, VERSIONS, isSequencedOutbound, readFrame, versionOf } from "./envelope.js";
 import { closeSentence } from "./explain.js";
 
 /** Close codes after which the console does not resume (docs/protocol.md §7.3). */
@@ -16,6 +16,8 @@ const IMMEDIATE_RETRY_SPACING_MS = 10_000;
  * - `onStatus({ state, ... })`: `connecting`, `connected` (`agent`), `reconnecting`
  *   (`attempt`, `retryInSeconds` while waiting) or `signedOut` (`sentence` or `null`);
  * - `onMessage(type, body)`: every delivered server message, `welcome` included;
+ * - `onBinary(buffer)`: a binary message (an `ArrayBuffer`) on a version-2 connection,
+ *   where the server relays co-browse frames (§12.4); it must not throw;
  * - `onAcknowledged(frames)`: sequenced frames the server confirmed receiving;
  * - `onRestart()`: the server did not keep the agent's connection; a new one starts.
  */
@@ -26,6 +28,8 @@ export class AgentConnection {
   #channel = new ReliableChannel();
   #socket = null;
   #resumeToken = null;
+  /** The version the current connection's `welcome` chose; `null` before it. */
+  #version = null;
   #attempt = 0;
   #retryTimer = null;
   #ackTimer = null;
@@ -48,10 +52,12 @@ export class AgentConnection {
   /**
    * Sends a message. Sequenced ones are kept until acknowledged and go out
    * after the next `welcome` when the connection is down; unsequenced ones are
-   * dropped then. Returns the `seq` given, or `null` for unsequenced messages.
+   * dropped then, and so are types of a version the connection did not
+   * negotiate. Returns the `seq` given, or `null` for unsequenced messages.
    */
   send(type, body) {
     if (this.#ended) return null;
+    if (versionOf(type) > (this.#version ?? BASE_VERSION)) return null;
     if (isSequencedOutbound(type)) {
       const { seq, envelope } = this.#channel.enqueue(type, body);
       if (envelope) this.#write(envelope);
@@ -69,6 +75,7 @@ export class AgentConnection {
 
   #connect() {
     this.#retryTimer = null;
+    this.#version = null;
     const socket = new WebSocket(this.#url);
     socket.binaryType = "arraybuffer";
     this.#socket = socket;
@@ -80,21 +87,36 @@ export class AgentConnection {
 
   #opened(socket) {
     if (socket !== this.#socket) return;
+    // Each connection negotiates for itself, so `resume` lists the versions too (§12.1).
     if (this.#resumeToken) {
-      this.#write({ v: VERSION, type: "resume", body: this.#channel.resumeBody(this.#resumeToken) });
+      const body = { ...this.#channel.resumeBody(this.#resumeToken), versions: VERSIONS };
+      this.#write({ v: BASE_VERSION, type: "resume", body });
     } else {
-      this.#write({ v: VERSION, type: "hello", body: { versions: [VERSION], token: this.#token } });
+      this.#write({ v: BASE_VERSION, type: "hello", body: { versions: VERSIONS, token: this.#token } });
     }
   }
 
   #received(socket, data) {
     if (socket !== this.#socket) return;
     try {
-      this.#handleFrame(data);
+      if (data instanceof ArrayBuffer) {
+        this.#handleBinary(data);
+      } else {
+        this.#handleFrame(data);
+      }
     } catch (error) {
       console.warn("Assist console: a frame from the server could not be handled.", error);
     }
     this.#scheduleAck();
+  }
+
+  /** Binary messages exist only on version-2 connections (§12.1); anywhere else they end the connection. */
+  #handleBinary(data) {
+    if (this.#version === null || this.#version < 2) {
+      this.#protocolFailure("unsupportedData", "A binary frame on a connection that did not negotiate version 2.", 1003);
+      return;
+    }
+    this.#handlers.onBinary(data);
   }
 
   #handleFrame(data) {
@@ -129,6 +151,11 @@ export class AgentConnection {
   }
 
   #welcomed(body) {
+    if (!VERSIONS.includes(body.version)) {
+      this.#protocolFailure("unsupportedVersion", `welcome chose version ${body.version}, which the console did not offer.`, 4001);
+      return;
+    }
+    this.#version = body.version;
     const reopened = this.#channel.open(body.lastReceivedSeq);
     if (!reopened) {
       this.#protocolFailure("protocolViolation", "welcome.lastReceivedSeq is above the highest seq sent.", 1008);
@@ -251,7 +278,7 @@ export class AgentConnection {
   }
 
   #sendError(report) {
-    this.#write({ v: VERSION, type: "error", ack: this.#channel.lastReceived, body: report });
+    this.#write({ v: BASE_VERSION, type: "error", ack: this.#channel.lastReceived, body: report });
   }
 
   #write(envelope) {

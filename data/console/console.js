@@ -60,6 +60,7 @@ function startSession(token) {
   connection = new AgentConnection(agentEndpoint(), token, {
     onStatus: showStatus,
     onMessage: (type, body) => workspace.handle(type, body),
+    onBinary: (buffer) => workspace.cobrowseFrame(buffer),
     onAcknowledged: (frames) => workspace.acknowledged(frames),
     onRestart: () => {
       workspace.restarted();

@@ -1,7 +1,13 @@
 // Reading and checking frames from the server (docs/protocol.md §2, §5.4, §7.2).
 
-/** The protocol version this console speaks. */
-export const VERSION = 1;
+/** The protocol versions this console speaks (§4, §12.1); `hello` and `resume` list them. */
+export const VERSIONS = [1, 2];
+
+/** Version 1: the handshake and every type defined in it are written with `"v":1` on every connection. */
+export const BASE_VERSION = 1;
+
+/** Types added in version 2, written with `"v":2` and sent only on connections that negotiated it (§12.1). */
+const VERSION_2_OUTBOUND = new Set(["requestKeyframe"]);
 
 /** The largest text frame either side may send, in UTF-8 bytes. */
 const MAX_FRAME_BYTES = 65_536;
@@ -36,6 +42,11 @@ const INBOUND = {
   error: { sequenced: false, body: { code: "string", message: "string" } },
 };
 
+/** The version an agent message of this type is written in. */
+export function versionOf(type) {
+  return VERSION_2_OUTBOUND.has(type) ? 2 : BASE_VERSION;
+}
+
 /** Whether an agent message of this type carries a `seq` (§6.1). */
 export function isSequencedOutbound(type) {
   return SEQUENCED_OUTBOUND.has(type);
@@ -61,7 +72,7 @@ function textLength(text) {
  * - `{ kind: "message", envelope, sequenced }`: deliver it.
  */
 export function readFrame(data) {
-  if (typeof data !== "string") return fatal("unsupportedData", 1003, "Binary frames are not allowed in version 1.");
+  if (typeof data !== "string") return fatal("unsupportedData", 1003, "A binary frame where only text is allowed.");
   if (new TextEncoder().encode(data).length > MAX_FRAME_BYTES) {
     return fatal("frameTooLarge", 1009, "Text frame over 65536 bytes.");
   }
@@ -86,7 +97,7 @@ export function readFrame(data) {
 function envelopeProblem(envelope) {
   if (!isObject(envelope)) return fatal("malformedFrame", 1007, "The frame is not a JSON object.");
   if (!isProtocolInteger(envelope.v)) return fatal("malformedFrame", 1007, "v is missing or not an integer.");
-  if (envelope.v !== VERSION) return fatal("unsupportedVersion", 4001, `Version ${envelope.v} is not spoken here.`);
+  if (!VERSIONS.includes(envelope.v)) return fatal("unsupportedVersion", 4001, `Version ${envelope.v} is not spoken here.`);
   const { type, seq, ack } = envelope;
   if (typeof type !== "string" || type.length === 0 || textLength(type) > 128) {
     return fatal("malformedFrame", 1007, "type is missing or not a string of 1–128 characters.");

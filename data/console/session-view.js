@@ -2,6 +2,7 @@
 
 import { cloneTemplate, fillPrechat, labelControl, newId, setTime, visitorLabel } from "./dom.js";
 import { endSentence } from "./explain.js";
+import { SharedWindow } from "./shared-window.js";
 
 const RECEIPT_STEPS = ["sending", "sent", "stored", "delivered"];
 const RECEIPT_TEXT = { sending: "Sending…", sent: "Sent", stored: "Stored", delivered: "Delivered" };
@@ -41,6 +42,7 @@ export class SessionPanel {
   #ownMessages = new Map();
   #knownMessageIds = new Set();
   #shareRequestId = null;
+  #sharedWindow;
   #pushedUrls = new Map();
   #typingSentAt = 0;
   #typingIdleTimer = null;
@@ -56,6 +58,8 @@ export class SessionPanel {
     this.#actions = actions;
     this.element.dataset.sessionId = this.sessionId;
     this.tab.dataset.sessionId = this.sessionId;
+    this.#sharedWindow = new SharedWindow(this.#q(".shared-window"),
+      () => this.#actions.send("requestKeyframe", { sessionId: this.sessionId }));
     this.#wireControls();
     this.assign(assignment);
   }
@@ -78,6 +82,7 @@ export class SessionPanel {
     this.#q(".session__detail").textContent = `${this.#destination} · session ${this.sessionId}`;
     this.#q(".transcript").setAttribute("aria-label", `Chat with ${this.#visitor}`);
     this.#q(".composer label").textContent = `Message to ${this.#visitor}`;
+    this.#sharedWindow.setVisitor(this.#visitor);
     const prechat = this.#q(".session__prechat");
     prechat.hidden = !fillPrechat(prechat.querySelector(".prechat"), preChat);
     this.tab.querySelector(".session-tab__name").textContent = this.#visitor;
@@ -138,6 +143,7 @@ export class SessionPanel {
   /** The visitor answered a screen share or push request. */
   answered(kind, requestId, accepted) {
     if (kind === "screenShare" && requestId === this.#shareRequestId) {
+      if (accepted) this.#sharedWindow.start();
       this.#setShare(accepted ? "accepted" : "declined", accepted
         ? `Screen share accepted — ${this.#visitor} is sharing.`
         : `${this.#visitor} declined to share their screen.`);
@@ -153,7 +159,23 @@ export class SessionPanel {
   shareEnded(requestId) {
     if (requestId !== this.#shareRequestId) return;
     this.#shareRequestId = null;
+    this.#sharedWindow.stop();
     this.#setShare("stopped", `${this.#visitor} stopped sharing.`);
+  }
+
+  /** A co-browse frame from the visitor's app, checked (`cobrowse-frame.js`). */
+  showFrame(frame) {
+    this.#sharedWindow.show(frame);
+  }
+
+  /** A co-browse frame for this session could not be read. */
+  frameUnreadable() {
+    this.#sharedWindow.unreadable();
+  }
+
+  /** The agent's connection to the server is new (a `welcome`). */
+  connectionRenewed() {
+    this.#sharedWindow.reconnected();
   }
 
   /** Sends `endSession`, with the closing words when there are any. */
@@ -249,6 +271,7 @@ export class SessionPanel {
   #stopShare() {
     this.#actions.send("screenShareEnd", { sessionId: this.sessionId, requestId: this.#shareRequestId });
     this.#shareRequestId = null;
+    this.#sharedWindow.stop();
     this.#setShare("stopped", "You stopped the screen share.");
   }
 
@@ -310,7 +333,12 @@ export class SessionPanel {
   }
 
   #showEnded(sentence) {
+    this.#sharedWindow.stop();
     this.#setActive(false);
+    if (this.#q(".session__share-status").dataset.state === "accepted") {
+      this.#setShare("stopped", "The screen share ended with the session.");
+    }
+    this.#shareRequestId = null;
     this.showTyping(false);
     this.#q(".session__ended-text").textContent = sentence;
   }

@@ -1,6 +1,7 @@
 // The signed-in agent's workspace: routes server messages to the views and
 // the agent's intents to the connection.
 
+import { readRelayedFrame } from "./cobrowse-frame.js";
 import { errorSentence } from "./explain.js";
 import { QueueView } from "./queue-view.js";
 import { SessionPanel } from "./session-view.js";
@@ -71,6 +72,22 @@ export class Workspace {
     }
   }
 
+  /**
+   * A binary message: a co-browse frame relayed from a visitor's app (§12.4).
+   * A frame that cannot be read is dropped; its session asks for a keyframe.
+   */
+  cobrowseFrame(buffer) {
+    const { sessionId, frame, problem } = readRelayedFrame(buffer);
+    if (problem) console.warn(`Assist console: dropped a co-browse frame${sessionId === null ? "" : ` for session ${sessionId}`}: ${problem}`);
+    if (sessionId === null) return;
+    const panel = this.#panel(sessionId);
+    if (frame) {
+      panel?.showFrame(frame);
+    } else {
+      panel?.frameUnreadable();
+    }
+  }
+
   /** The server confirmed receiving these frames: the agent's chat messages are now "Sent". */
   acknowledged(frames) {
     for (const frame of frames) {
@@ -104,6 +121,7 @@ export class Workspace {
 
   #welcomed(body) {
     this.#me = { id: body.agent.id, name: body.agent.name };
+    for (const panel of this.#sessions.values()) panel.connectionRenewed();
   }
 
   #assigned(body) {
@@ -172,7 +190,12 @@ export class Workspace {
     input.value = "";
   }
 
-  #serverError({ code, refType }) {
+  #serverError({ code, refType, message }) {
+    // A keyframe request can cross the end of a share (notAllowed); nothing for the agent to do.
+    if (refType === "requestKeyframe") {
+      console.warn(`Assist console: the server refused a keyframe request (${code}): ${message}`);
+      return;
+    }
     const sentence = errorSentence(code);
     if (refType === "redeemShortCode") this.#redeemMessage.textContent = sentence;
     this.showNotice(sentence);

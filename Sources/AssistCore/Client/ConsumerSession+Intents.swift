@@ -20,12 +20,26 @@ extension ConsumerSession {
         let request = openRequests.remove(at: index)
         switch request.subject {
         case .screenShare:
-            return send(.screenShareAnswer(requestID: id, accepted: accepted))
+            var effects = send(.screenShareAnswer(requestID: id, accepted: accepted))
+            if accepted {
+                effects += stopShare()
+                let started = ScreenShare(requestID: id, agent: agents[request.agent.id] ?? request.agent)
+                share = started
+                effects.append(.publish(.screenShareStarted(started)))
+            }
+            return effects
         case .control:
             return send(.controlAnswer(requestID: id, accepted: accepted))
         case .push:
             return send(.pushAnswer(requestID: id, accepted: accepted))
         }
+    }
+
+    /// The person stops showing the window: the agent is told, and capture
+    /// stops at once. Nothing happens when no share is in progress.
+    public mutating func stopSharing() -> [ConsumerSessionEffect] {
+        guard let share else { return [] }
+        return send(.screenShareEnd(requestID: share.requestID)) + stopShare()
     }
 
     /// The person started or stopped typing; sent only while online.

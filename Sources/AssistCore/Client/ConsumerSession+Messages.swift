@@ -28,6 +28,7 @@ extension ConsumerSession {
             return moved(to: .withAgent(agent)) + [.publish(.agentJoined(agent))]
         case .agentLeft(let agent):
             var effects = withdrawRequests { $0.agent.id == agent.id }
+            if share?.agent.id == agent.id { effects += stopShare() }
             if typingAgentName != nil {
                 typingAgentName = nil
                 effects.append(.publish(.agentTypingChanged(nil)))
@@ -56,7 +57,10 @@ extension ConsumerSession {
         case .push(let id, let agentID, let content):
             return request(ConsentRequest(id: id, agent: agent(agentID), subject: .push(content)))
         case .screenShareEnd(let id):
-            return withdrawRequests { $0.id == id }
+            let stopped = share?.requestID == id ? stopShare() : []
+            return withdrawRequests { $0.id == id } + stopped
+        case .keyframeRequest:
+            return share == nil ? [] : [.publish(.keyframeRequested)]
         case .chatReceipt(let receipt):
             let before = transcript
             transcript.apply(receipt)
@@ -64,15 +68,22 @@ extension ConsumerSession {
         case .sessionEnded(let reason, let text):
             return end(SupportEnding(reason: reason, text: text))
         case .error(let report):
-            return [.publish(.serverReportedProblem(report))]
+            var effects: [ConsumerSessionEffect] = [.publish(.serverReportedProblem(report))]
+            if report.refType == Self.cobrowseFrameType, report.code == .notAllowed { effects += stopShare() }
+            return effects
         }
     }
+
+    /// The `refType` of the server's errors about co-browse frames; one that
+    /// says `notAllowed` means the server knows of no share (it restarted,
+    /// or the share ended on its side), so capturing stops.
+    static let cobrowseFrameType = "cobrowseFrame"
 
     /// Ends the session on this side or for the server's reason: open
     /// requests close, typing stops, unconfirmed messages fail.
     mutating func end(_ ending: SupportEnding) -> [ConsumerSessionEffect] {
         guard !phase.isEnded else { return [] }
-        var effects = withdrawRequests { _ in true }
+        var effects = withdrawRequests { _ in true } + stopShare()
         if typingAgentName != nil {
             typingAgentName = nil
             effects.append(.publish(.agentTypingChanged(nil)))
@@ -93,6 +104,13 @@ extension ConsumerSession {
         guard !openRequests.contains(where: { $0.id == request.id }) else { return [] }
         openRequests.append(request)
         return [.publish(.consentRequested(request))]
+    }
+
+    /// Forgets the share in progress, if any, and says it ended.
+    mutating func stopShare() -> [ConsumerSessionEffect] {
+        guard let stopped = share else { return [] }
+        share = nil
+        return [.publish(.screenShareEnded(stopped.requestID))]
     }
 
     private mutating func withdrawRequests(where matches: (ConsentRequest) -> Bool) -> [ConsumerSessionEffect] {

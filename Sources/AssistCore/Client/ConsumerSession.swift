@@ -32,6 +32,8 @@ public struct ConsumerSession: Sendable {
     public internal(set) var openRequests: [ConsentRequest] = []
     /// The name of the agent who is typing, if any.
     public internal(set) var typingAgentName: String?
+    /// The share in progress, if the person is showing the window to an agent.
+    public internal(set) var share: ScreenShare?
 
     var channel = ConsumerChannel()
     var agents: [String: Agent] = [:]
@@ -44,6 +46,12 @@ public struct ConsumerSession: Sendable {
 
     /// Whether a connection is up and past its handshake.
     public var isOnline: Bool { link == .up }
+
+    /// Whether co-browse frames may be sent now: online, sharing, and the
+    /// connection negotiated co-browse.
+    public var canSendCobrowseFrames: Bool {
+        isOnline && share != nil && (welcome?.version ?? 1) >= ProtocolVersion.cobrowse
+    }
 
     /// A connection opened: the handshake frame to send first — `hello` for
     /// a new session, `resume` with the newest token afterwards.
@@ -120,6 +128,7 @@ public struct ConsumerSession: Sendable {
             link = .up
             var effects: [ConsumerSessionEffect] = [.established]
             effects += replay.flatMap { encoded($0) }
+            if share != nil { effects.append(.publish(.keyframeRequested)) }
             if phase == .connecting {
                 phase = .waiting(nil)
                 effects.append(.publish(.phaseChanged(phase)))

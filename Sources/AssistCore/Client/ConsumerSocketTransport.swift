@@ -34,6 +34,9 @@ struct ConsumerSocketTransport: ConnectionTransport {
                             switch command {
                             case .text(let text):
                                 try await outbound.write(.text(text))
+                            case .binary(let bytes):
+                                try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+                                await client.binaryFrameWritten()
                             case .close(let code, let reason):
                                 try await outbound.close(.init(codeNumber: Int(code.rawValue)), reason: reason)
                                 return

@@ -28,6 +28,12 @@ public actor SupportClient {
     private var connection: ReconnectingConnection?
     private var link: AsyncStream<LinkCommand>.Continuation?
     private var forwarding: Task<Void, Never>?
+    /// Co-browse frames handed to the connection and not yet written.
+    private var cobrowseFramesInFlight = 0
+
+    /// At most this many co-browse frames wait to be written; past it the
+    /// sharer skips captures instead of piling pictures up in memory.
+    public static let maxCobrowseFramesInFlight = 2
 
     /// A client for a session started with `configuration` and the pre-chat
     /// form's `submission`. Nothing happens until ``start()``.
@@ -106,6 +112,29 @@ public actor SupportClient {
         perform(session.answer(id, accepted: accepted))
     }
 
+    /// Stops showing the window to the agent, at once.
+    public func stopSharing() {
+        perform(session.stopSharing())
+    }
+
+    /// Whether a co-browse frame handed over now would be sent: the person
+    /// is sharing, the connection is up and negotiated co-browse, and the
+    /// connection is keeping up with the frames already handed over.
+    public var isReadyForCobrowseFrame: Bool {
+        session.canSendCobrowseFrames && link != nil && cobrowseFramesInFlight < Self.maxCobrowseFramesInFlight
+    }
+
+    /// Sends an encoded co-browse frame (``CobrowseFrameCodec/encode(_:)``)
+    /// as a binary frame. Returns `false`, sending nothing, when
+    /// ``isReadyForCobrowseFrame`` is false: the caller's next frame must
+    /// then be a keyframe.
+    public func sendCobrowseFrame(_ bytes: [UInt8]) -> Bool {
+        guard isReadyForCobrowseFrame, let link else { return false }
+        cobrowseFramesInFlight += 1
+        link.yield(.binary(bytes))
+        return true
+    }
+
     /// Tells the agent whether the person is typing.
     public func setTyping(_ isTyping: Bool) {
         perform(session.setTyping(isTyping))
@@ -138,10 +167,16 @@ public actor SupportClient {
         perform(session.receive(text, at: now()))
     }
 
+    /// A co-browse frame was written to the socket.
+    func binaryFrameWritten() {
+        cobrowseFramesInFlight = max(0, cobrowseFramesInFlight - 1)
+    }
+
     /// The connection ended, with the server's close frame when there was one.
     func linkEnded(_ closure: LinkClosure? = nil) {
         link?.finish()
         link = nil
+        cobrowseFramesInFlight = 0
         session.connectionLost()
         if let closure, !closure.allowsResume, let code = closure.code, code != .normal {
             logger.notice("support session closed by the server", metadata: ["close": "\(closure)"])

@@ -19,6 +19,14 @@ public enum SupportEvent: Sendable {
     /// An open request closed without an answer: the agent withdrew it, left,
     /// or the session ended.
     case consentWithdrawn(RequestID)
+    /// The person's window is now shown to the agent: capture starts.
+    case screenShareStarted(ScreenShare)
+    /// The share `RequestID` stopped: by either side, the agent leaving or
+    /// the session ending. Capture stops at once.
+    case screenShareEnded(RequestID)
+    /// The next co-browse frame must be a whole picture: the agent asked, or
+    /// the connection was re-established during a share.
+    case keyframeRequested
     /// The server refused one of this app's frames (logged, not shown).
     case serverReportedProblem(ErrorReport)
 }

@@ -39,6 +39,7 @@ extension AgentMessage {
             self = .endSession(
                 sessionID: try body.identifier("sessionId"), text: try body.textIfPresent("text", max: ProtocolLimits.maxNotice))
         case "error": self = .error(try envelope.decode("body"))
+        case "requestKeyframe": self = .requestKeyframe(sessionID: try envelope.object("body").identifier("sessionId"))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -81,6 +82,9 @@ extension AgentMessage {
             try body.identifier(sessionID, "sessionId")
             try body.textIfPresent(text, "text", max: ProtocolLimits.maxNotice)
         case .error(let report): try envelope.encode(report, "body")
+        case .requestKeyframe(let sessionID):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
         }
     }
 }

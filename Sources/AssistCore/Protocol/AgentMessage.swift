@@ -29,6 +29,9 @@ public enum AgentMessage: WireMessage {
     case endSession(sessionID: SessionID, text: String?)
     /// The agent could not accept a frame from the server. Not sequenced.
     case error(ErrorReport)
+    /// The agent needs a whole picture of the session's shared window. Not
+    /// sequenced; version 2.
+    case requestKeyframe(sessionID: SessionID)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -47,16 +50,22 @@ public enum AgentMessage: WireMessage {
         case .screenShareEnd: "screenShareEnd"
         case .endSession: "endSession"
         case .error: "error"
+        case .requestKeyframe: "requestKeyframe"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .hello, .resume, .ack, .typing, .error: false
+        case .hello, .resume, .ack, .typing, .error, .requestKeyframe: false
         case .acceptNext, .acceptSession, .redeemShortCode, .chat, .requestScreenShare, .requestControl, .push,
             .screenShareEnd, .endSession:
             true
         }
+    }
+
+    /// The version that introduced the type (see ``WireMessage/introducedInVersion``).
+    public var introducedInVersion: Int {
+        if case .requestKeyframe = self { ProtocolVersion.cobrowse } else { 1 }
     }
 }

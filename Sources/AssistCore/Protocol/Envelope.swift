@@ -13,9 +13,10 @@ public struct Envelope<Message: WireMessage>: Sendable, Hashable {
     /// The message (`type` and `body`).
     public var message: Message
 
-    /// Wraps a message.
-    public init(_ message: Message, seq: Int? = nil, ack: Int? = nil, version: Int = ProtocolVersion.current) {
-        self.version = version
+    /// Wraps a message, in the version that introduced its type unless
+    /// `version` says otherwise.
+    public init(_ message: Message, seq: Int? = nil, ack: Int? = nil, version: Int? = nil) {
+        self.version = version ?? message.introducedInVersion
         self.seq = seq
         self.ack = ack
         self.message = message

@@ -43,6 +43,9 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, Codable, CustomSt
     public static let unknownShortCode = ErrorCode(rawValue: "unknownShortCode")
     /// `acceptNext` found nobody waiting.
     public static let queueEmpty = ErrorCode(rawValue: "queueEmpty")
+    /// A co-browse binary frame broke the layout or a limit of
+    /// `docs/protocol.md` §12.4; it was dropped.
+    public static let invalidFrame = ErrorCode(rawValue: "invalidFrame")
     /// The server failed; the message may be retried (closes with 1011 when fatal).
     public static let internalError = ErrorCode(rawValue: "internalError")
 

@@ -1,15 +1,20 @@
 /// The versions of the Assist wire protocol and how two peers agree on one.
 ///
-/// Every frame names its version in the envelope's `v` member. A `hello`
-/// lists the versions the sender speaks; the server answers with the highest
-/// version both sides speak in its `welcome`, and every later frame on that
-/// connection carries that version.
+/// A `hello` (and, from version 2, a `resume`) lists the versions the sender
+/// speaks; the server answers with the highest version both sides speak in
+/// its `welcome`. Each frame's `v` names the version that introduced its type
+/// (``WireMessage/introducedInVersion``), and types of a later version go
+/// only to connections that negotiated it. Version 2 adds co-browse
+/// (`docs/protocol.md` §12).
 public enum ProtocolVersion {
     /// The newest version this build speaks.
-    public static let current = 1
+    public static let current = 2
 
     /// Every version this build speaks, oldest first.
-    public static let supported: [Int] = [1]
+    public static let supported: [Int] = [1, 2]
+
+    /// The first version with co-browse: binary frames and keyframe requests.
+    public static let cobrowse = 2
 
     /// Whether this build can read and write frames of `version`.
     public static func isSupported(_ version: Int) -> Bool {

@@ -6,17 +6,23 @@ public struct ResumeRequest: Sendable, Hashable, Codable {
     /// The highest `seq` the sender received from the server, 0 if none: the
     /// server replays everything after it.
     public var lastReceivedSeq: Int
+    /// The versions the sender speaks on this connection; a resume without
+    /// them (any version-1 peer) speaks version 1 only.
+    public var versions: [Int]
 
     /// Creates a resume request.
-    public init(resumeToken: ResumeToken, lastReceivedSeq: Int) {
+    public init(resumeToken: ResumeToken, lastReceivedSeq: Int, versions: [Int] = ProtocolVersion.supported) {
         self.resumeToken = resumeToken
         self.lastReceivedSeq = lastReceivedSeq
+        self.versions = versions
     }
 
     /// Reads the body, enforcing the protocol's limits.
     public init(from decoder: any Decoder) throws {
         let reader = try WireReader(decoder)
-        self.init(resumeToken: try reader.identifier("resumeToken"), lastReceivedSeq: try reader.integer("lastReceivedSeq"))
+        self.init(
+            resumeToken: try reader.identifier("resumeToken"), lastReceivedSeq: try reader.integer("lastReceivedSeq"),
+            versions: try reader.has("versions") ? try reader.versions("versions") : [1])
     }
 
     /// Writes the body, enforcing the protocol's limits.
@@ -24,5 +30,6 @@ public struct ResumeRequest: Sendable, Hashable, Codable {
         var writer = WireWriter(encoder)
         try writer.identifier(resumeToken, "resumeToken")
         try writer.integer(lastReceivedSeq, "lastReceivedSeq")
+        try writer.versions(versions, "versions")
     }
 }

@@ -38,6 +38,7 @@ extension ServerToConsumerMessage {
                 reason: SessionEndReason(rawValue: try body.text("reason", max: ProtocolLimits.maxIdentifier)),
                 text: try body.textIfPresent("text", max: ProtocolLimits.maxNotice))
         case "error": self = .error(try envelope.decode("body"))
+        case "keyframeRequest": self = .keyframeRequest
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -76,6 +77,7 @@ extension ServerToConsumerMessage {
             try body.text(reason.rawValue, "reason", max: ProtocolLimits.maxIdentifier)
             try body.textIfPresent(text, "text", max: ProtocolLimits.maxNotice)
         case .error(let report): try envelope.encode(report, "body")
+        case .keyframeRequest: break
         }
     }
 }

@@ -28,6 +28,9 @@ public enum ServerToConsumerMessage: WireMessage {
     case sessionEnded(reason: SessionEndReason, text: String?)
     /// The server could not accept a frame from the consumer. Not sequenced.
     case error(ErrorReport)
+    /// The agent needs a whole picture: the next co-browse frame is to be a
+    /// keyframe. Not sequenced; version 2.
+    case keyframeRequest
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -46,16 +49,22 @@ public enum ServerToConsumerMessage: WireMessage {
         case .chatReceipt: "chatReceipt"
         case .sessionEnded: "sessionEnded"
         case .error: "error"
+        case .keyframeRequest: "keyframeRequest"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .welcome, .ack, .queueUpdate, .typing, .error: false
+        case .welcome, .ack, .queueUpdate, .typing, .error, .keyframeRequest: false
         case .agentJoined, .agentLeft, .chat, .screenShareRequest, .controlRequest, .screenShareEnd, .push,
             .chatReceipt, .sessionEnded:
             true
         }
+    }
+
+    /// The version that introduced the type (see ``WireMessage/introducedInVersion``).
+    public var introducedInVersion: Int {
+        if case .keyframeRequest = self { ProtocolVersion.cobrowse } else { 1 }
     }
 }

@@ -15,4 +15,12 @@ public protocol WireMessage: Codable, Sendable, Hashable {
     static var ack: Self { get }
     /// The `error` message reporting a problem to the peer.
     static func error(_ report: ErrorReport) -> Self
+    /// The protocol version that introduced this message's type, written as
+    /// the envelope's `v`.
+    var introducedInVersion: Int { get }
+}
+
+extension WireMessage {
+    /// Version 1, the version of every type that a later one did not add.
+    public var introducedInVersion: Int { 1 }
 }

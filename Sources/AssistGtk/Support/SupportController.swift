@@ -186,6 +186,8 @@ final class SupportController {
             consent.present(request)
         case .consentWithdrawn(let id):
             consent.withdraw(id)
+        case .screenShareStarted, .screenShareEnded, .keyframeRequested:
+            break
         case .serverReportedProblem(let report):
             FileHandle.standardError.write(Data("assist: the server refused a frame: \(report.message)\n".utf8))
         }

@@ -18,6 +18,9 @@ struct LiveSession {
     var pendingRequests: [RequestID: ConsentKind] = [:]
     /// The last queue line sent, so only changes are sent.
     var lastQueueUpdate: QueueUpdate?
+    /// The screen share in progress, kept in memory only: after a restart
+    /// the app is told no share is active and stops capturing.
+    var share: LiveShare?
 
     var id: SessionID { row.id }
     var streamID: String { StreamRow.consumerStreamID(row.id) }

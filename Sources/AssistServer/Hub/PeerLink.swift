@@ -5,6 +5,8 @@ import Synchronization
 enum LinkOutput: Sendable {
     /// Write a text frame.
     case text(String)
+    /// Write a binary frame (a relayed co-browse frame).
+    case binary([UInt8])
     /// Close the WebSocket with this code and reason, after what was written.
     case close(CloseCode, String)
 }
@@ -25,6 +27,8 @@ final class PeerLink: Sendable, Hashable {
     /// Frames waiting to be written, and whether a writer is at work.
     private struct Outbox {
         var pending: [LinkOutput] = []
+        /// Binary frames among `pending`, and the one being written.
+        var binaryFrames = 0
         var writing = false
         /// A close was queued: nothing is queued after it.
         var closing = false
@@ -41,6 +45,10 @@ final class PeerLink: Sendable, Hashable {
     let address: String
     private let write: @Sendable (LinkOutput) async -> Void
     private let outbox = Mutex(Outbox())
+    private let negotiatedVersion = Atomic<Int>(1)
+
+    /// At most this many binary frames wait to be written.
+    static let maxPendingBinaryFrames = 3
 
     /// A link whose frames `write` puts on the wire, one at a time, in order.
     init(id: Int, role: PeerRole, address: String, write: @escaping @Sendable (LinkOutput) async -> Void) {
@@ -50,12 +58,30 @@ final class PeerLink: Sendable, Hashable {
         self.write = write
     }
 
+    /// The protocol version the connection's handshake negotiated; 1 until then.
+    var version: Int {
+        get { negotiatedVersion.load(ordering: .relaxed) }
+        set { negotiatedVersion.store(newValue, ordering: .relaxed) }
+    }
+
     /// Whether a close has been queued: frames arriving now are not read.
     var isClosing: Bool { outbox.withLock { $0.closing } }
 
     /// Queues a text frame.
     func send(_ text: String) {
         enqueue(.text(text))
+    }
+
+    /// Whether fewer than ``maxPendingBinaryFrames`` binary frames wait:
+    /// a slower peer misses frames instead of the server piling them up.
+    var hasRoomForBinaryFrame: Bool {
+        outbox.withLock { !$0.closing && $0.binaryFrames < Self.maxPendingBinaryFrames }
+    }
+
+    /// Queues a binary frame.
+    func sendBinary(_ bytes: [UInt8]) {
+        outbox.withLock { $0.binaryFrames += 1 }
+        enqueue(.binary(bytes))
     }
 
     /// Queues a close; nothing is written after it.
@@ -100,7 +126,11 @@ final class PeerLink: Sendable, Hashable {
             if batch.isEmpty { return }
             for output in batch {
                 await write(output)
-                if case .close = output { closeDone() }
+                switch output {
+                case .close: closeDone()
+                case .binary: outbox.withLock { $0.binaryFrames -= 1 }
+                case .text: break
+                }
             }
         }
     }

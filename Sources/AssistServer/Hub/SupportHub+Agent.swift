@@ -65,7 +65,11 @@ extension SupportHub {
             }
         case .screenShareEnd(let sessionID, let requestID):
             guard owned(sessionID, by: agentID, on: link) != nil else { return }
+            shareStopped(requestID, session: sessionID)
             send(.screenShareEnd(requestID: requestID), toSession: sessionID)
+        case .requestKeyframe(let sessionID):
+            guard owned(sessionID, by: agentID, on: link) != nil else { return }
+            agentRequestedKeyframe(session: sessionID, on: link)
         case .endSession(let sessionID, let text):
             guard owned(sessionID, by: agentID, on: link) != nil else { return }
             end(session: sessionID, reason: .agentEnded, text: text)

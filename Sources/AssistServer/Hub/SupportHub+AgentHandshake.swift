@@ -29,12 +29,13 @@ extension SupportHub {
     /// A fresh sign-in starts a new stream: the agent's sessions are sent
     /// again, with their transcripts, so a reloaded console is whole.
     private func signIn(_ hello: AgentHello, on link: PeerLink) {
-        guard ProtocolVersion.negotiate(offered: hello.versions) != nil else {
+        guard let version = ProtocolVersion.negotiate(offered: hello.versions) else {
             reject(
                 .unsupportedVersion, "this server speaks protocol versions \(ProtocolVersion.supported)",
                 on: link, as: ServerToAgentMessage.self, closing: .unsupportedVersion)
             return
         }
+        link.version = version
         guard let account = directory.account(forToken: hello.token) else {
             reject(
                 .authenticationFailed, "the agent token is not valid", on: link, as: ServerToAgentMessage.self,
@@ -53,7 +54,7 @@ extension SupportHub {
         discardOutbox(ofStream: agent.streamID)
         markDirty(agent: account.id)
         setLinkState(.agent(account.id), for: link)
-        queue(Envelope(ServerToAgentMessage.welcome(welcome(for: agent))), to: link)
+        queue(Envelope(ServerToAgentMessage.welcome(welcome(for: agent, version: version))), to: link)
         for session in sessionsHeld(by: account.id) {
             let hello = session.row.hello
             send(
@@ -69,6 +70,13 @@ extension SupportHub {
     }
 
     private func resumeAgent(_ request: ResumeRequest, on link: PeerLink) {
+        guard let version = ProtocolVersion.negotiate(offered: request.versions) else {
+            reject(
+                .unsupportedVersion, "this server speaks protocol versions \(ProtocolVersion.supported)",
+                on: link, as: ServerToAgentMessage.self, closing: .unsupportedVersion)
+            return
+        }
+        link.version = version
         guard var agent = liveOrStoredAgent(resumeToken: request.resumeToken) else {
             reject(
                 .resumeRejected, "the agent's place is unknown or its grace period has passed", on: link,
@@ -92,7 +100,7 @@ extension SupportHub {
         markDirty(agent: agent.id)
         setLinkState(.agent(agent.id), for: link)
         metrics.reconnectsResumed.increment()
-        queue(Envelope(ServerToAgentMessage.welcome(welcome(for: agent))), to: link)
+        queue(Envelope(ServerToAgentMessage.welcome(welcome(for: agent, version: version))), to: link)
         for envelope in replay { queue(envelope, to: link) }
         refreshQueue()
     }
@@ -116,10 +124,11 @@ extension SupportHub {
         }
     }
 
-    private func welcome(for agent: LiveAgent) -> AgentWelcome {
+    private func welcome(for agent: LiveAgent, version: Int) -> AgentWelcome {
         AgentWelcome(
             agent: agent.account.agent, resumeToken: agent.resumeToken,
-            gracePeriodSeconds: settings.gracePeriodSeconds, lastReceivedSeq: agent.channel.lastReceivedSeq)
+            gracePeriodSeconds: settings.gracePeriodSeconds, version: version,
+            lastReceivedSeq: agent.channel.lastReceivedSeq)
     }
 
     /// A channel snapshot from a stored stream and its frames.

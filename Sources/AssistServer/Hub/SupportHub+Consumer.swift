@@ -57,6 +57,7 @@ extension SupportHub {
         case .pushAnswer(let requestID, let accepted):
             answer(requestID, kind: .push, accepted: accepted, session: id, on: link)
         case .screenShareEnd(let requestID):
+            shareStopped(requestID, session: id)
             if let agentID = session.row.agentID {
                 send(.screenShareEnd(sessionID: id, requestID: requestID), toAgent: agentID)
             }
@@ -111,6 +112,7 @@ extension SupportHub {
         session.pendingRequests[requestID] = nil
         sessions[id] = session
         recordRequestClosed(requestID, session: id)
+        if kind == .screenShare, accepted { shareStarted(requestID, session: id) }
         send(.consumerAnswered(sessionID: id, requestID: requestID, kind: kind, accepted: accepted), toAgent: agentID)
     }
 }

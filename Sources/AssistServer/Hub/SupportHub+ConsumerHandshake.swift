@@ -27,12 +27,13 @@ extension SupportHub {
     }
 
     private func openSession(_ hello: ConsumerHello, on link: PeerLink) {
-        guard ProtocolVersion.negotiate(offered: hello.versions) != nil else {
+        guard let version = ProtocolVersion.negotiate(offered: hello.versions) else {
             reject(
                 .unsupportedVersion, "this server speaks protocol versions \(ProtocolVersion.supported)",
                 on: link, as: ServerToConsumerMessage.self, closing: .unsupportedVersion)
             return
         }
+        link.version = version
         var correlationID = hello.correlationID
         if let token = hello.sessionToken {
             guard let grant = (try? shortCodes.grant(forSessionToken: token)) ?? nil,
@@ -66,7 +67,7 @@ extension SupportHub {
         markChanged(row)
         markDirty(session: row.id)
         setLinkState(.consumer(row.id), for: link)
-        queue(Envelope(ServerToConsumerMessage.welcome(welcome(for: session))), to: link)
+        queue(Envelope(ServerToConsumerMessage.welcome(welcome(for: session, version: version))), to: link)
         if escalating, let correlationID {
             escalations[correlationID] = row.id
             escalationsToAnnounce.insert(row.id)
@@ -80,6 +81,13 @@ extension SupportHub {
     }
 
     private func resumeSession(_ request: ResumeRequest, on link: PeerLink) {
+        guard let version = ProtocolVersion.negotiate(offered: request.versions) else {
+            reject(
+                .unsupportedVersion, "this server speaks protocol versions \(ProtocolVersion.supported)",
+                on: link, as: ServerToConsumerMessage.self, closing: .unsupportedVersion)
+            return
+        }
+        link.version = version
         guard let id = sessionsByResumeToken[request.resumeToken], var session = sessions[id] else {
             reject(
                 .resumeRejected, "the session is unknown or its grace period has passed", on: link,
@@ -104,7 +112,7 @@ extension SupportHub {
         markDirty(session: session.id)
         setLinkState(.consumer(session.id), for: link)
         metrics.reconnectsResumed.increment()
-        queue(Envelope(ServerToConsumerMessage.welcome(welcome(for: session))), to: link)
+        queue(Envelope(ServerToConsumerMessage.welcome(welcome(for: session, version: version))), to: link)
         for envelope in replay { queue(envelope, to: link) }
         if session.row.phase == .ended {
             close(link, .normal, reason: "the session has ended")
@@ -113,10 +121,11 @@ extension SupportHub {
         }
     }
 
-    private func welcome(for session: LiveSession) -> ConsumerWelcome {
+    private func welcome(for session: LiveSession, version: Int) -> ConsumerWelcome {
         ConsumerWelcome(
             sessionID: session.id, resumeToken: session.resumeToken,
-            gracePeriodSeconds: settings.gracePeriodSeconds, lastReceivedSeq: session.channel.lastReceivedSeq)
+            gracePeriodSeconds: settings.gracePeriodSeconds, version: version,
+            lastReceivedSeq: session.channel.lastReceivedSeq)
     }
 
     /// The destination recorded for a session joined by short code, which

@@ -70,6 +70,7 @@ extension SupportHub {
         session.row.endedAt = endedAt
         session.row.endReason = reason
         session.pendingRequests = [:]
+        session.share = nil
         sessions[id] = session
         recordRequestClosed(nil, session: id)
         waiting.remove(id)
@@ -95,6 +96,7 @@ extension SupportHub {
             session.row.agentID = nil
             session.row.assignedAt = nil
             session.pendingRequests = [:]
+            session.share = nil
             sessions[session.id] = session
             recordRequestClosed(nil, session: session.id)
             assignments.release(session.id)

@@ -84,7 +84,11 @@ actor SupportHub {
         case .handshaking?:
             consumerHandshake(frame, on: link)
         case .consumer(let session)?:
-            consumerFrame(frame, session: session, on: link)
+            if case .binary(let data) = frame, link.version >= ProtocolVersion.cobrowse {
+                cobrowseFrame(data, session: session, on: link)
+            } else {
+                consumerFrame(frame, session: session, on: link)
+            }
         case .agent?, nil:
             return
         }
@@ -173,6 +177,11 @@ actor SupportHub {
         } catch {
             logger.error("could not encode a frame", metadata: ["type": "\(envelope.message.messageType)", "error": "\(error)"])
         }
+    }
+
+    /// Queues a binary frame, sent with the event's other frames.
+    func queueBinary(_ bytes: [UInt8], to link: PeerLink) {
+        outputs.append((link, .binary(bytes)))
     }
 
     /// Answers a bad frame as the protocol says: an error frame, or a close.
@@ -276,6 +285,7 @@ actor SupportHub {
         for (link, output) in pending {
             switch output {
             case .text(let text): link.send(text)
+            case .binary(let bytes): link.sendBinary(bytes)
             case .close(let code, let reason): link.close(code, reason: reason)
             }
         }

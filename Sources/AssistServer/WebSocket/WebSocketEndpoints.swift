@@ -16,10 +16,12 @@ import Synchronization
 /// request context alive for as long as the connection lasts, about 1.7 KiB
 /// per idle session, while the hook keeps only what the pump needs.
 enum WebSocketEndpoints {
-    /// The WebSocket limits the server enforces below the protocol.
+    /// The WebSocket limits the server enforces below the protocol. Frames
+    /// up to the binary limit get through, so that co-browse frames can;
+    /// the hub closes a text frame over 64 KiB with 1009 itself.
     static func configuration(pingInterval: Duration) -> WebSocketServerConfiguration {
         WebSocketServerConfiguration(
-            maxFrameSize: ProtocolLimits.maxTextFrameBytes,
+            maxFrameSize: maxMessageBytes,
             autoPing: .enabled(timePeriod: pingInterval),
             closeTimeout: .seconds(5),
             validateUTF8: true)
@@ -60,6 +62,9 @@ enum WebSocketEndpoints {
 
     private static let nextLinkID = Atomic<Int>(0)
 
+    /// The largest message read: a co-browse frame (§12.4).
+    static let maxMessageBytes = CobrowseFrameCodec.maxMessageBytes
+
     /// Runs one connection: frames read go to the hub, in the connection's
     /// own task; frames the hub queues are written by ``PeerLink``. Once the
     /// hub closes the link, nothing more is read. What the connection keeps
@@ -74,6 +79,8 @@ enum WebSocketEndpoints {
             switch output {
             case .text(let text):
                 try? await outbound.write(.text(text))
+            case .binary(let bytes):
+                try? await outbound.write(.binary(ByteBuffer(bytes: bytes)))
             case .close(let code, let reason):
                 try? await outbound.close(.init(codeNumber: Int(code.rawValue)), reason: reason)
             }
@@ -81,7 +88,7 @@ enum WebSocketEndpoints {
         let reader = LinkReader(link: link, hub: hub)
         await reader.start()
         do {
-            for try await message in inbound.messages(maxSize: ProtocolLimits.maxTextFrameBytes) {
+            for try await message in inbound.messages(maxSize: maxMessageBytes) {
                 guard try await reader.read(message) else { break }
             }
         } catch {}

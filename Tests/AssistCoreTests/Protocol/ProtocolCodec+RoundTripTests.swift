@@ -94,7 +94,8 @@ struct ProtocolCodecRoundTripTests {
 
     @Test("Version negotiation picks the highest version both peers speak")
     func versionNegotiation() {
-        #expect(ProtocolVersion.negotiate(offered: [1, 2, 3]) == 1)
-        #expect(ProtocolVersion.negotiate(offered: [2]) == nil)
+        #expect(ProtocolVersion.negotiate(offered: [1, 2, 3]) == 2)
+        #expect(ProtocolVersion.negotiate(offered: [1]) == 1)
+        #expect(ProtocolVersion.negotiate(offered: [3]) == nil)
     }
 }

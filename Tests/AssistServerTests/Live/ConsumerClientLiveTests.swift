@@ -9,7 +9,8 @@ struct ConsumerClientLiveTests {
         var configuration = Configuration()
         configuration.server = URL(string: server)
         configuration.destination = "support"
-        configuration.retryIntervals = [0.2, 0.5, 1, 1, 1, 1, 1, 1]
+        // Enough attempts to outlast a restarted debug server's start on a busy machine.
+        configuration.retryIntervals = [0.2, 0.5] + Array(repeating: 1, count: 30)
         configuration.maxReconnectTimeouts = [2]
         return configuration
     }
@@ -125,8 +126,10 @@ struct ConsumerClientLiveTests {
             let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
             try await resumedSam.sendHandshake(
                 .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
-            try await probe.waitForConnection("the reconnection") { $0.contains { if case .reconnected = $0 { true } else { false } } }
-            let held = try await resumedSam.expect("the held message") { if case .chat(_, let m) = $0 { m.text } else { nil } }
+            try await probe.waitForConnection("the reconnection", timeout: .seconds(40)) { $0.contains { if case .reconnected = $0 { true } else { false } } }
+            let held = try await resumedSam.expect("the held message", timeout: .seconds(40)) {
+                if case .chat(_, let m) = $0 { m.text } else { nil }
+            }
             #expect(held == "while the server was down")
             try await probe.wait("both delivered") { events in
                 events.transcript?.entries.map(\.delivery) == [.delivered, .delivered]

@@ -34,28 +34,33 @@ enum TestServer {
         }
     }
 
-    /// A consumer hello for `destination`.
-    static func hello(_ destination: String = "support", visitor: String = "Ada") -> ConsumerMessage {
+    /// A consumer hello for `destination`, offering `versions`.
+    static func hello(
+        _ destination: String = "support", visitor: String = "Ada", versions: [Int] = ProtocolVersion.supported
+    ) -> ConsumerMessage {
         .hello(
             ConsumerHello(
-                destination: destination, visitorName: visitor,
+                versions: versions, destination: destination, visitorName: visitor,
                 preChat: [PrechatAnswer(label: "Email", value: "ada@example.com")]))
     }
 
     /// Connects a consumer, says hello, and returns it with its welcome.
-    static func consumer(_ url: String, destination: String = "support", visitor: String = "Ada") async throws
-        -> (ConsumerPeer, ConsumerWelcome)
-    {
+    static func consumer(
+        _ url: String, destination: String = "support", visitor: String = "Ada",
+        versions: [Int] = ProtocolVersion.supported
+    ) async throws -> (ConsumerPeer, ConsumerWelcome) {
         let peer = ConsumerPeer(server: url, path: "/v1/consumer")
-        try await peer.sendHandshake(hello(destination, visitor: visitor))
+        try await peer.sendHandshake(hello(destination, visitor: visitor, versions: versions))
         let welcome = try await peer.expect("welcome") { if case .welcome(let welcome) = $0 { welcome } else { nil } }
         return (peer, welcome)
     }
 
-    /// Connects an agent with `token` and waits for its welcome.
-    static func agent(_ url: String, token: String = samToken) async throws -> AgentPeer {
+    /// Connects an agent with `token`, offering `versions`, and waits for its welcome.
+    static func agent(
+        _ url: String, token: String = samToken, versions: [Int] = ProtocolVersion.supported
+    ) async throws -> AgentPeer {
         let peer = AgentPeer(server: url, path: "/v1/agent")
-        try await peer.sendHandshake(.hello(AgentHello(token: token)))
+        try await peer.sendHandshake(.hello(AgentHello(versions: versions, token: token)))
         _ = try await peer.expect("agent welcome") { if case .welcome(let welcome) = $0 { welcome } else { nil } }
         return peer
     }

@@ -11,6 +11,8 @@ enum PeerEvent<Inbound: WireMessage>: Sendable {
     case message(Envelope<Inbound>)
     /// A text frame that did not decode.
     case undecodable(String)
+    /// A binary frame (a relayed co-browse frame).
+    case binary([UInt8])
     /// The connection closed, with the server's close code when it sent one.
     case closed(code: UInt16?)
 }
@@ -47,7 +49,10 @@ actor TestPeer<Outbound: WireMessage, Inbound: WireMessage> {
                         }
                         group.addTask {
                             for try await message in inbound.messages(maxSize: 1 << 20) {
-                                if case .text(let text) = message { await self.received(text) }
+                                switch message {
+                                case .text(let text): await self.received(text)
+                                case .binary(let buffer): await self.deliver(.binary(Array(buffer.readableBytesView)))
+                                }
                             }
                         }
                         try await group.next()
@@ -121,10 +126,21 @@ actor TestPeer<Outbound: WireMessage, Inbound: WireMessage> {
             switch try await next(timeout: timeout) {
             case .message(let envelope):
                 if let value = match(envelope.message) { return value }
-            case .undecodable:
+            case .undecodable, .binary:
                 continue
             case .closed(let code):
                 throw TestPeerError.closed(waitingFor: description, code: code)
+            }
+        }
+    }
+
+    /// Skips text frames until a binary frame arrives, and returns it.
+    func nextBinary(_ description: String, timeout: Duration = .seconds(10)) async throws -> [UInt8] {
+        while true {
+            switch try await next(timeout: timeout) {
+            case .binary(let bytes): return bytes
+            case .message, .undecodable: continue
+            case .closed(let code): throw TestPeerError.closed(waitingFor: description, code: code)
             }
         }
     }

@@ -1,0 +1,19 @@
+/// The person's window being shown to an agent: from the person's accepting
+/// the agent's screen-share request until either side stops it, the agent
+/// leaves or the session ends (`docs/protocol.md` §12.3).
+public struct ScreenShare: Sendable, Hashable {
+    /// The request the person accepted; both sides name it to stop the share.
+    public let requestID: RequestID
+    /// The agent who sees the window; its permissions decide what is masked.
+    public let agent: Agent
+
+    /// Creates a share.
+    public init(requestID: RequestID, agent: Agent) {
+        self.requestID = requestID
+        self.agent = agent
+    }
+
+    /// What the agent may view and act on: its explicit sets, or the
+    /// implicit default when it presented none.
+    public var permissions: AgentPermissions { agent.permissions ?? .implicitDefault }
+}

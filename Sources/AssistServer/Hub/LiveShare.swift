@@ -1,0 +1,14 @@
+import AssistCore
+
+/// A session's screen share as the hub relays it (`docs/protocol.md` §12.3).
+/// It holds no pixels: only what decides whether the next app frame may go
+/// to the agent.
+struct LiveShare {
+    /// The request the consumer accepted.
+    let requestID: RequestID
+    /// The agent connection that has had a keyframe of this share, if any:
+    /// only it may be sent frames that change part of the picture.
+    var keyframeLink: Int?
+    /// A `keyframeRequest` went to the app and its keyframe has not come yet.
+    var keyframeAsked = false
+}

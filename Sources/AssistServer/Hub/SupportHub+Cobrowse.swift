@@ -1,0 +1,83 @@
+import AssistCore
+import Foundation
+import Prometheus
+
+extension SupportHub {
+    /// The type named in error frames about binary co-browse frames.
+    static let cobrowseFrameType = "cobrowseFrame"
+
+    /// The consumer accepted a screen share: frames from its app may flow.
+    func shareStarted(_ requestID: RequestID, session id: SessionID) {
+        sessions[id]?.share = LiveShare(requestID: requestID)
+    }
+
+    /// A share stopped (either side, the agent leaving, the session ending);
+    /// `requestID` `nil` stops whichever share is active.
+    func shareStopped(_ requestID: RequestID?, session id: SessionID) {
+        guard let share = sessions[id]?.share, requestID == nil || share.requestID == requestID else { return }
+        sessions[id]?.share = nil
+    }
+
+    /// An app frame from a consumer that negotiated co-browse: checked, then
+    /// relayed to the session's agent (§12.3). Nothing of it is kept.
+    func cobrowseFrame(_ data: Data, session id: SessionID, on link: PeerLink) {
+        guard var session = sessions[id], var share = session.share, session.row.phase == .assigned else {
+            rejectFrame(.notAllowed, "no screen share is active", on: link)
+            return
+        }
+        let bytes = [UInt8](data)
+        let frame: CobrowseFrame
+        do {
+            frame = try CobrowseFrameCodec.decode(bytes)
+        } catch {
+            rejectFrame(.invalidFrame, error.description, on: link)
+            return
+        }
+        defer {
+            session.share = share
+            sessions[id] = session
+        }
+        guard let agentID = session.row.agentID, let agentLink = agents[agentID]?.link,
+            agentLink.version >= ProtocolVersion.cobrowse
+        else { return }
+        guard frame.isKeyframe || share.keyframeLink == agentLink.id else {
+            askForKeyframe(&share, session: id)
+            return
+        }
+        guard agentLink.hasRoomForBinaryFrame else {
+            share.keyframeLink = nil
+            askForKeyframe(&share, session: id)
+            return
+        }
+        queueBinary(CobrowseFrameCodec.relay(bytes, session: id), to: agentLink)
+        metrics.framesRelayed.increment()
+        metrics.frameBytesRelayed.increment(by: Int64(bytes.count))
+        if frame.isKeyframe {
+            share.keyframeLink = agentLink.id
+            share.keyframeAsked = false
+        }
+    }
+
+    /// The agent asks for a whole picture of a session it works on.
+    func agentRequestedKeyframe(session id: SessionID, on link: PeerLink) {
+        guard var share = sessions[id]?.share else {
+            reject(.notAllowed, "no screen share is active in this session", on: link, as: ServerToAgentMessage.self)
+            return
+        }
+        share.keyframeAsked = false
+        askForKeyframe(&share, session: id)
+        sessions[id]?.share = share
+    }
+
+    private func askForKeyframe(_ share: inout LiveShare, session id: SessionID) {
+        guard !share.keyframeAsked else { return }
+        share.keyframeAsked = true
+        send(.keyframeRequest, toSession: id)
+    }
+
+    private func rejectFrame(_ code: ErrorCode, _ message: String, on link: PeerLink) {
+        queue(
+            Envelope(ServerToConsumerMessage.error(ErrorReport(code: code, message: message, refType: Self.cobrowseFrameType))),
+            to: link)
+    }
+}

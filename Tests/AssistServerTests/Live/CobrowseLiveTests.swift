@@ -1,0 +1,135 @@
+import AssistCore
+import Testing
+
+@Suite("Live server: co-browse frames (protocol version 2)")
+struct CobrowseLiveTests {
+    /// An app frame of a 64 × 32 window: two solid tiles, or one when not a keyframe.
+    private static func frame(_ number: UInt32, keyframe: Bool) -> [UInt8] {
+        let left = CobrowseTile.solid(x: 0, y: 0, width: 32, height: 32, color: .init(red: 200, green: 10, blue: 10))
+        let right = CobrowseTile.solid(x: 32, y: 0, width: 32, height: 32, color: .init(red: 10, green: 200, blue: 10))
+        return CobrowseFrameCodec.encode(
+            CobrowseFrame(number: number, isKeyframe: keyframe, width: 64, height: 32, tiles: keyframe ? [left, right] : [right]))
+    }
+
+    /// A consumer and Sam, Sam joined, and the consumer sharing its window.
+    private static func sharing(
+        _ url: String, agentVersions: [Int] = ProtocolVersion.supported
+    ) async throws -> (ConsumerPeer, AgentPeer, SessionID) {
+        let (consumer, welcome) = try await TestServer.consumer(url)
+        let sam = try await TestServer.agent(url, versions: agentVersions)
+        try await sam.send(.acceptNext)
+        _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+        try await sam.send(.requestScreenShare(sessionID: welcome.sessionID, requestID: "share-1"))
+        _ = try await consumer.expect("request") { if case .screenShareRequest(let id, _) = $0 { id } else { nil } }
+        try await consumer.send(.screenShareAnswer(requestID: "share-1", accepted: true))
+        _ = try await sam.expect("answer") { if case .consumerAnswered(_, _, _, let accepted) = $0 { accepted } else { nil } }
+        return (consumer, sam, welcome.sessionID)
+    }
+
+    private static func error(_ peer: ConsumerPeer) async throws -> ErrorReport {
+        try await peer.expect("error") { if case .error(let report) = $0 { report } else { nil } }
+    }
+
+    @Test("frames flow only while a share is accepted, relayed unchanged inside ACR2 with the session id")
+    func framesFlowDuringShare() async throws {
+        try await TestServer.run(try TestServer.settings()) { url in
+            let (consumer, welcome) = try await TestServer.consumer(url)
+            let sam = try await TestServer.agent(url)
+            try await sam.send(.acceptNext)
+            _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+            await consumer.sendBinary(Self.frame(1, keyframe: true))
+            let early = try await Self.error(consumer)
+            #expect(early.code == .notAllowed)
+            #expect(early.refType == "cobrowseFrame")
+
+            try await sam.send(.requestScreenShare(sessionID: welcome.sessionID, requestID: "share-1"))
+            _ = try await consumer.expect("request") { if case .screenShareRequest(let id, _) = $0 { id } else { nil } }
+            try await consumer.send(.screenShareAnswer(requestID: "share-1", accepted: true))
+            let keyframe = Self.frame(1, keyframe: true)
+            await consumer.sendBinary(keyframe)
+            let relayed = try CobrowseFrameCodec.decodeRelayed(try await sam.nextBinary("the keyframe"))
+            #expect(relayed.0 == welcome.sessionID)
+            #expect(relayed.1 == (try CobrowseFrameCodec.decode(keyframe)))
+            let delta = Self.frame(2, keyframe: false)
+            await consumer.sendBinary(delta)
+            #expect(try await sam.nextBinary("the delta") == CobrowseFrameCodec.relay(delta, session: welcome.sessionID))
+
+            try await consumer.send(.screenShareEnd(requestID: "share-1"))
+            _ = try await sam.expect("share ended") { if case .screenShareEnd(_, let id) = $0 { id } else { nil } }
+            await consumer.sendBinary(Self.frame(3, keyframe: true))
+            #expect(try await Self.error(consumer).code == .notAllowed)
+        }
+    }
+
+    @Test("frames before the agent's first keyframe are dropped, and the app is asked for a keyframe once")
+    func deltaBeforeKeyframe() async throws {
+        try await TestServer.run(try TestServer.settings()) { url in
+            let (consumer, sam, session) = try await Self.sharing(url)
+            await consumer.sendBinary(Self.frame(1, keyframe: false))
+            await consumer.sendBinary(Self.frame(2, keyframe: false))
+            try await consumer.send(.chat(clientMessageID: "c-1", text: "after two deltas"))
+            var requests = 0
+            while try await consumer.expect("receipt or keyframe request", {
+                switch $0 {
+                case .keyframeRequest: false
+                case .chatReceipt: true
+                default: nil
+                }
+            }) == false {
+                requests += 1
+            }
+            #expect(requests == 1)
+            let keyframe = Self.frame(3, keyframe: true)
+            await consumer.sendBinary(keyframe)
+            #expect(try await sam.nextBinary("the keyframe") == CobrowseFrameCodec.relay(keyframe, session: session))
+        }
+    }
+
+    @Test("the agent's requestKeyframe reaches the app during a share; without one it is not allowed")
+    func agentAsksForKeyframe() async throws {
+        try await TestServer.run(try TestServer.settings()) { url in
+            let (consumer, sam, session) = try await Self.sharing(url)
+            try await sam.send(.requestKeyframe(sessionID: session))
+            _ = try await consumer.expect("keyframe request") { if case .keyframeRequest = $0 { true } else { nil } }
+            try await sam.send(.screenShareEnd(sessionID: session, requestID: "share-1"))
+            _ = try await consumer.expect("share ended") { if case .screenShareEnd(let id) = $0 { id } else { nil } }
+            try await sam.send(.requestKeyframe(sessionID: session))
+            let refused = try await sam.expect("error") { if case .error(let report) = $0 { report } else { nil } }
+            #expect(refused.code == .notAllowed)
+        }
+    }
+
+    @Test("a malformed frame gets invalidFrame, and the next good frame still reaches the agent")
+    func malformedFrame() async throws {
+        try await TestServer.run(try TestServer.settings()) { url in
+            let (consumer, sam, session) = try await Self.sharing(url)
+            var broken = Self.frame(1, keyframe: true)
+            broken[0] = UInt8(ascii: "X")
+            await consumer.sendBinary(broken)
+            let report = try await Self.error(consumer)
+            #expect(report.code == .invalidFrame)
+            #expect(report.refType == "cobrowseFrame")
+            let good = Self.frame(2, keyframe: true)
+            await consumer.sendBinary(good)
+            #expect(try await sam.nextBinary("the good frame") == CobrowseFrameCodec.relay(good, session: session))
+        }
+    }
+
+    @Test("an agent connected with version 1 is sent no binary frames")
+    func versionOneAgent() async throws {
+        try await TestServer.run(try TestServer.settings()) { url in
+            let (consumer, sam, _) = try await Self.sharing(url, agentVersions: [1])
+            await consumer.sendBinary(Self.frame(1, keyframe: true))
+            try await consumer.send(.chat(clientMessageID: "c-1", text: "after the frame"))
+            var sawChat = false
+            while !sawChat {
+                switch try await sam.next() {
+                case .binary: Issue.record("a version-1 agent was sent a binary frame")
+                case .message(let envelope): sawChat = envelope.message.messageType == "chat"
+                case .undecodable(let text): Issue.record("undecodable frame: \(text)")
+                case .closed(let code): Issue.record("closed with \(code.map(String.init) ?? "no code")")
+                }
+            }
+        }
+    }
+}

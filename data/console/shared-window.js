@@ -1,0 +1,157 @@
+// One session's shared window (docs/protocol.md §12.3): the picture the
+// visitor's app sends, what the agent is told about it, and when to ask the
+// app for a keyframe.
+
+import { CANCELLED, FAILED, FramePainter, PAINTED } from "./frame-painter.js";
+
+/** At most one `requestKeyframe` a second per session. */
+const KEYFRAME_REQUEST_SPACING_MS = 1_000;
+
+const STATUS = {
+  waiting: () => "Waiting for the first picture…",
+  live: ({ width, height }) => `Live · ${width} × ${height} pixels`,
+  stopped: () => "Sharing stopped",
+};
+
+/**
+ * The `.shared-window` section of a session panel. Its `data-state` is `none`
+ * (no share yet: hidden), `waiting` (accepted, no picture yet), `live` or
+ * `stopped` (the last picture stays, dimmed). `requestKeyframe()` sends the
+ * request to the server.
+ */
+export class SharedWindow {
+  #section;
+  #status;
+  #stage;
+  #canvas;
+  #painter;
+  #requestKeyframe;
+  #state = "none";
+  #size = null;
+  #awaitingKeyframe = true;
+  #arrivals = 0;
+  #lastKeyframeArrival = 0;
+  #lastRequestAt = -Infinity;
+  #requestTimer = null;
+
+  constructor(section, requestKeyframe) {
+    this.#section = section;
+    this.#status = section.querySelector(".shared-window__status");
+    this.#stage = section.querySelector(".shared-window__stage");
+    this.#canvas = section.querySelector(".shared-window__picture");
+    this.#painter = new FramePainter(this.#canvas);
+    this.#requestKeyframe = requestKeyframe;
+  }
+
+  /** Names the section and the picture after the visitor. */
+  setVisitor(name) {
+    this.#section.setAttribute("aria-label", `${name}'s shared window`);
+    this.#canvas.setAttribute("aria-label", `Picture of ${name}'s window`);
+  }
+
+  /** The visitor accepted a screen share: an empty picture until the first keyframe. */
+  start() {
+    this.#painter.reset();
+    this.#cancelRequest();
+    this.#size = null;
+    this.#awaitingKeyframe = true;
+    this.#stage.hidden = true;
+    this.#setState("waiting");
+  }
+
+  /** The share is over (either side stopped it, or the session ended): the last picture stays, dimmed. */
+  stop() {
+    if (!this.#active) return;
+    this.#painter.cancel();
+    this.#cancelRequest();
+    this.#setState("stopped");
+  }
+
+  /** A checked frame for this session (`cobrowse-frame.js`). */
+  show(frame) {
+    if (!this.#active) return;
+    const sameSize = this.#size?.width === frame.width && this.#size?.height === frame.height;
+    if (!frame.keyframe && (this.#awaitingKeyframe || !sameSize)) {
+      this.#askForKeyframe();
+      return;
+    }
+    this.#arrivals += 1;
+    const arrival = this.#arrivals;
+    if (frame.keyframe) {
+      this.#size = { width: frame.width, height: frame.height };
+      this.#awaitingKeyframe = false;
+      this.#lastKeyframeArrival = arrival;
+      this.#cancelRequest();
+    }
+    this.#painter.paint(frame).then((outcome) => this.#painted(frame, arrival, outcome));
+  }
+
+  /** A frame for this session could not be read: later changes need a fresh keyframe. */
+  unreadable() {
+    if (!this.#active) return;
+    this.#awaitingKeyframe = true;
+    this.#askForKeyframe();
+  }
+
+  /**
+   * The agent's connection is new. The server relays a keyframe first on it,
+   * so anything else first means a picture was missed.
+   */
+  reconnected() {
+    this.#awaitingKeyframe = true;
+  }
+
+  get #active() {
+    return this.#state === "waiting" || this.#state === "live";
+  }
+
+  #painted(frame, arrival, outcome) {
+    if (outcome === PAINTED && this.#active) {
+      this.#canvas.dataset.frame = String(frame.number);
+      if (frame.keyframe) {
+        this.#stage.hidden = false;
+        this.#setState("live", { width: frame.width, height: frame.height });
+      }
+    } else if (outcome === FAILED && arrival >= this.#lastKeyframeArrival && this.#active) {
+      // Only when no newer keyframe is on its way does the picture stay broken.
+      this.#awaitingKeyframe = true;
+      this.#askForKeyframe();
+    }
+    if (outcome !== PAINTED && outcome !== CANCELLED) {
+      console.warn(`Assist console: shared-window frame ${frame.number} was not drawn (${outcome}).`);
+    }
+  }
+
+  /** Sends `requestKeyframe` now, or once the spacing allows if one went out less than a second ago. */
+  #askForKeyframe() {
+    if (this.#requestTimer !== null) return;
+    const wait = this.#lastRequestAt + KEYFRAME_REQUEST_SPACING_MS - performance.now();
+    if (wait <= 0) {
+      this.#sendRequest();
+      return;
+    }
+    this.#requestTimer = setTimeout(() => {
+      this.#requestTimer = null;
+      if (this.#active && this.#awaitingKeyframe) this.#sendRequest();
+    }, wait);
+  }
+
+  #sendRequest() {
+    this.#lastRequestAt = performance.now();
+    this.#requestKeyframe();
+  }
+
+  #cancelRequest() {
+    clearTimeout(this.#requestTimer);
+    this.#requestTimer = null;
+  }
+
+  /** `size` is the picture's, for the live state. */
+  #setState(state, size = null) {
+    this.#state = state;
+    this.#section.dataset.state = state;
+    this.#section.hidden = false;
+    const text = STATUS[state](size);
+    if (this.#status.textContent !== text) this.#status.textContent = text;
+  }
+}

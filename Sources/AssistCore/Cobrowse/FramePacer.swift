@@ -68,7 +68,10 @@ public struct FramePacer: Sendable {
         return .captureNow
     }
 
-    /// The window was captured at `now`, whatever the reason.
+    /// The window was captured at `now`, whatever the reason. The next
+    /// capture is at least an interval later; a capture already scheduled
+    /// stays scheduled (a change may have come after this capture started),
+    /// and its timer is moved on if it would come too soon.
     public mutating func captured(at now: Double) {
         lastCapture = max(lastCapture ?? now, now)
     }

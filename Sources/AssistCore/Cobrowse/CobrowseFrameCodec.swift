@@ -89,7 +89,9 @@ public enum CobrowseFrameCodec {
                 CobrowseTile(x: x, y: y, width: tileWidth, height: tileHeight, encoding: encoding, payload: payload))
         }
         guard reader.remaining == 0 else { throw .trailingBytes(count: reader.remaining) }
-        return CobrowseFrame(number: number, isKeyframe: flags & keyframeFlag != 0, width: width, height: height, tiles: tiles)
+        let isKeyframe = flags & keyframeFlag != 0
+        if isKeyframe, !TileCoverage.covers(tiles, width: width, height: height) { throw .keyframeNotCovering }
+        return CobrowseFrame(number: number, isKeyframe: isKeyframe, width: width, height: height, tiles: tiles)
     }
 
     /// Reads an app's frame from a whole byte array.

@@ -21,6 +21,9 @@ public enum CobrowseFrameError: Error, Sendable, Hashable, CustomStringConvertib
     case badSolidPayload(index: Int)
     /// Bytes follow the last tile.
     case trailingBytes(count: Int)
+    /// A keyframe's tiles leave part of the window uncovered, so a viewer
+    /// could not start from it.
+    case keyframeNotCovering
     /// A relayed frame's session id is empty, too long or not UTF-8.
     case badSessionID
 
@@ -37,6 +40,7 @@ public enum CobrowseFrameError: Error, Sendable, Hashable, CustomStringConvertib
         case .unknownEncoding(let index, let value): "tile \(index) has unknown encoding \(value)"
         case .badSolidPayload(let index): "solid tile \(index) does not carry exactly 4 bytes"
         case .trailingBytes(let count): "\(count) bytes follow the last tile"
+        case .keyframeNotCovering: "the keyframe's tiles leave part of the window uncovered"
         case .badSessionID: "the relayed frame's session id is not 1–128 bytes of UTF-8"
         }
     }

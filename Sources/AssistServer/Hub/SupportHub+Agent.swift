@@ -68,8 +68,7 @@ extension SupportHub {
             shareStopped(requestID, session: sessionID)
             send(.screenShareEnd(requestID: requestID), toSession: sessionID)
         case .requestKeyframe(let sessionID):
-            guard owned(sessionID, by: agentID, on: link) != nil else { return }
-            agentRequestedKeyframe(session: sessionID, on: link)
+            agentRequestedKeyframe(session: sessionID, agent: agentID, on: link)
         case .endSession(let sessionID, let text):
             guard owned(sessionID, by: agentID, on: link) != nil else { return }
             end(session: sessionID, reason: .agentEnded, text: text)

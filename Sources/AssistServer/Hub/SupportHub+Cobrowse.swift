@@ -58,10 +58,27 @@ extension SupportHub {
         }
     }
 
-    /// The agent asks for a whole picture of a session it works on.
-    func agentRequestedKeyframe(session id: SessionID, on link: PeerLink) {
-        guard var share = sessions[id]?.share else {
-            reject(.notAllowed, "no screen share is active in this session", on: link, as: ServerToAgentMessage.self)
+    /// The agent asks for a whole picture of a session it works on. Errors
+    /// name `requestKeyframe`, so a console can tell a request that crossed
+    /// the end of a share from a problem worth showing.
+    func agentRequestedKeyframe(session id: SessionID, agent agentID: String, on link: PeerLink) {
+        let type = AgentMessage.requestKeyframe(sessionID: id).messageType
+        guard link.version >= ProtocolVersion.cobrowse else {
+            reject(
+                .notAllowed, "\(type) needs protocol version 2 on this connection", on: link,
+                as: ServerToAgentMessage.self, refType: type)
+            return
+        }
+        guard let session = sessions[id], session.row.phase == .assigned, session.row.agentID == agentID else {
+            reject(
+                .unknownSession, "session \(id.rawValue) is not one of yours", on: link, as: ServerToAgentMessage.self,
+                refType: type)
+            return
+        }
+        guard var share = session.share else {
+            reject(
+                .notAllowed, "no screen share is active in this session", on: link, as: ServerToAgentMessage.self,
+                refType: type)
             return
         }
         share.keyframeAsked = false

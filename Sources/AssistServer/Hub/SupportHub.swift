@@ -195,12 +195,13 @@ actor SupportHub {
         }
     }
 
-    /// Sends an error frame with `code`, and closes with `close` when given.
+    /// Sends an error frame with `code`, naming the frame's type when given,
+    /// and closes with `close` when given.
     func reject<Message: WireMessage>(
         _ code: ErrorCode, _ message: String, on link: PeerLink, as type: Message.Type,
-        closing close: CloseCode? = nil
+        closing close: CloseCode? = nil, refType: String? = nil
     ) {
-        queue(Envelope(Message.error(ErrorReport(code: code, message: message))), to: link)
+        queue(Envelope(Message.error(ErrorReport(code: code, message: message, refType: refType))), to: link)
         if let close { outputs.append((link, .close(close, message))) }
     }
 

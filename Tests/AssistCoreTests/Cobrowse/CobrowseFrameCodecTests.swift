@@ -6,6 +6,7 @@ struct CobrowseFrameCodecTests {
     private let frame = CobrowseFrame(
         number: 70_000, isKeyframe: true, width: 800, height: 600,
         tiles: [
+            .solid(x: 0, y: 0, width: 800, height: 600, color: RGBAColor8(red: 250, green: 250, blue: 250)),
             CobrowseTile(x: 0, y: 0, width: 64, height: 64, encoding: .png, payload: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]),
             .solid(x: 736, y: 576, width: 64, height: 24, color: RGBAColor8(red: 1, green: 2, blue: 3)),
         ])
@@ -14,7 +15,7 @@ struct CobrowseFrameCodecTests {
     func roundTrip() throws {
         let bytes = CobrowseFrameCodec.encode(frame)
         #expect(Array(bytes.prefix(4)) == Array("ACF2".utf8))
-        #expect(bytes.count == 15 + (13 + 7) + (13 + 4))
+        #expect(bytes.count == 15 + (13 + 4) + (13 + 7) + (13 + 4))
         #expect(try CobrowseFrameCodec.decode(bytes) == frame)
     }
 
@@ -23,7 +24,7 @@ struct CobrowseFrameCodecTests {
         let bytes = CobrowseFrameCodec.encode(frame)
         #expect(bytes[4] == 1, "keyframe flag")
         #expect(Array(bytes[5..<9]) == [0x00, 0x01, 0x11, 0x70], "frame number 70000")
-        #expect(Array(bytes[9..<15]) == [0x03, 0x20, 0x02, 0x58, 0x00, 0x02], "800 × 600, 2 tiles")
+        #expect(Array(bytes[9..<15]) == [0x03, 0x20, 0x02, 0x58, 0x00, 0x03], "800 × 600, 3 tiles")
     }
 
     @Test("an update without tiles is valid: it says nothing changed")

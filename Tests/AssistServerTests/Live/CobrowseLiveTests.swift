@@ -96,6 +96,30 @@ struct CobrowseLiveTests {
             try await sam.send(.requestKeyframe(sessionID: session))
             let refused = try await sam.expect("error") { if case .error(let report) = $0 { report } else { nil } }
             #expect(refused.code == .notAllowed)
+            #expect(refused.refType == "requestKeyframe")
+            try await sam.send(.requestKeyframe(sessionID: "someone-else"))
+            let unknown = try await sam.expect("error") { if case .error(let report) = $0 { report } else { nil } }
+            #expect(unknown.code == .unknownSession)
+            #expect(unknown.refType == "requestKeyframe")
+        }
+    }
+
+    @Test("a version-1 agent connection cannot ask for keyframes")
+    func versionOneAgentCannotAskForKeyframes() async throws {
+        try await TestServer.run(try TestServer.settings()) { url in
+            let (consumer, sam, session) = try await Self.sharing(url, agentVersions: [1])
+            try await sam.send(.requestKeyframe(sessionID: session))
+            let refused = try await sam.expect("error") { if case .error(let report) = $0 { report } else { nil } }
+            #expect(refused.code == .notAllowed)
+            try await consumer.send(.chat(clientMessageID: "c-1", text: "no keyframe request before this"))
+            let next = try await consumer.expect("receipt or keyframe request") {
+                switch $0 {
+                case .keyframeRequest: "keyframeRequest"
+                case .chatReceipt: "chatReceipt"
+                default: nil
+                }
+            }
+            #expect(next == "chatReceipt")
         }
     }
 

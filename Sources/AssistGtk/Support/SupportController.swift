@@ -29,6 +29,8 @@ final class SupportController {
     private var confirmation: ConfirmEndDialog?
     /// Documents the agent shared that are open; closed when the session ends.
     private var documents: [ObjectIdentifier: SharedDocumentWindow] = [:]
+    /// Captures and sends the window while the person shares it.
+    private var sharer: WindowSharer?
     /// Whether the person is showing a support code and waits for the agent
     /// who was given it, rather than for the queue.
     private var waitsForCodeAgent = false
@@ -186,8 +188,12 @@ final class SupportController {
             consent.present(request)
         case .consentWithdrawn(let id):
             consent.withdraw(id)
-        case .screenShareStarted, .screenShareEnded, .keyframeRequested:
-            break
+        case .screenShareStarted(let share):
+            startSharing(share)
+        case .screenShareEnded:
+            stopSharingLocally()
+        case .keyframeRequested:
+            sharer?.requestKeyframe()
         case .serverReportedProblem(let report):
             FileHandle.standardError.write(Data("assist: the server refused a frame: \(report.message)\n".utf8))
         }
@@ -216,6 +222,7 @@ final class SupportController {
     }
 
     private func showEnded(_ error: UserFacingError, title: String) {
+        stopSharingLocally()
         waitsForCodeAgent = false
         confirmation?.close()
         confirmation = nil
@@ -230,6 +237,29 @@ final class SupportController {
     private func finishWithoutSession() {
         isActive = false
         onClose()
+    }
+
+    // MARK: Sharing
+
+    /// Starts showing the host window to the share's agent, with that
+    /// agent's permissions and the configuration's tags, and shows the bar.
+    private func startSharing(_ share: ScreenShare) {
+        stopSharingLocally()
+        guard let client else { return }
+        let sharer = WindowSharer(
+            window: GtkCast.pointer(window), permissions: share.permissions,
+            rules: MaskingRules(configuration: configuration)
+        ) { bytes in await client.sendCobrowseFrame(bytes) }
+        self.sharer = sharer
+        panel.sharing.render(SharingIndicator(share))
+        sharer.start()
+    }
+
+    /// Stops capturing at once and hides the bar (the share ended on either side).
+    private func stopSharingLocally() {
+        sharer?.stop()
+        sharer = nil
+        panel.sharing.render(nil)
     }
 
     // MARK: Intents
@@ -252,6 +282,10 @@ final class SupportController {
         panel.chat.onRetry = { [weak self] _ in self?.perform { await $0.reconnect() } }
         panel.chat.onTypingChanged = { [weak self] isTyping in self?.perform { await $0.setTyping(isTyping) } }
         panel.notice.onDismiss = { [weak self] in self?.panel.notice.render(nil) }
+        panel.sharing.onStop = { [weak self] in
+            self?.stopSharingLocally()
+            self?.perform { await $0.stopSharing() }
+        }
         panel.banner.onAction = { [weak self] action in self?.bannerAction(action) }
         panel.status.onClose = { [weak self] in self?.finishWithoutSession() }
         panel.status.onPrimary = { [weak self] in self?.restart() }

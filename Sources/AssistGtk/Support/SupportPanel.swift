@@ -15,6 +15,7 @@ final class SupportPanel {
     /// The panel, to put in a window.
     let widget: UnsafeMutablePointer<GtkWidget>
     let banner = ConnectionBannerView()
+    let sharing = SharingBar()
     let notice = AgentJoinedNotice()
     let status = StatusPage()
     let queue = QueueView()
@@ -62,7 +63,7 @@ final class SupportPanel {
             gtk_stack_add_named(GtkCast.opaque(stack), child, page.rawValue)
         }
         Widgets.setVisible(notice.widget, false)
-        Widgets.append(widget, banner.widget, notice.widget, stack)
+        Widgets.append(widget, banner.widget, sharing.widget, notice.widget, stack)
         SignalConnection.connect(cancel, signal: "clicked") { [weak self] in self?.onPrechatCancelled() }
         SignalConnection.connect(end, signal: "clicked") { [weak self] in self?.onEndRequested() }
     }

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The bar shown in the shared window for as long as an agent sees it: who
+/// sees it, what is hidden, and the button that stops it at once.
+public struct SharingIndicator: Sendable, Hashable {
+    /// The headline, e.g. "Sam can see this window".
+    public let title: String
+    /// What the agent does and does not get.
+    public let detail: String
+    /// The button's label, with its mnemonic.
+    public let stopLabel = "_Stop sharing"
+    /// The button's accessible name.
+    public let stopAccessibleName: String
+
+    /// The bar for `share`.
+    public init(_ share: ScreenShare) {
+        let trimmed = share.agent.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = trimmed.isEmpty ? "The agent" : trimmed
+        title = "\(name) can see this window"
+        detail = "Only this app's window is shared, and fields kept private are covered."
+        stopAccessibleName = "Stop sharing this window with \(name)"
+    }
+}

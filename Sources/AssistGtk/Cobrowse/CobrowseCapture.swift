@@ -1,0 +1,92 @@
+import AssistCore
+import CGtk
+
+/// Turns a window into co-browse frames for one agent: reads the widget
+/// tree, decides the masks with the agent's permissions
+/// (``MaskPlan``), renders only what the agent may see (``WindowCapture``),
+/// and keeps the tiles that changed (``FrameTiler``), PNG-encoded.
+///
+/// Each step is public so a benchmark can time it; ``frame(keyframe:)`` runs
+/// them all.
+@MainActor
+public final class CobrowseCapture {
+    /// The agent's permissions, which decide what is masked.
+    public var permissions: AgentPermissions
+    /// The configuration's tags and mask colour.
+    public let rules: MaskingRules
+    /// Widgets left out of the shared picture with all they contain (e.g. an
+    /// overlay of the agent's own annotations); their area shows what is
+    /// under them.
+    public var excludedWidgets: Set<UnsafeMutablePointer<GtkWidget>> = []
+
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let capture: WindowCapture
+    private var tiler = FrameTiler()
+
+    /// A capture of `window` for an agent with `permissions`.
+    public init(window: UnsafeMutablePointer<GtkWidget>, permissions: AgentPermissions, rules: MaskingRules) {
+        self.window = window
+        self.permissions = permissions
+        self.rules = rules
+        capture = WindowCapture(window: window)
+    }
+
+    /// The window's widgets as masking sees them, the window first.
+    public func widgets() -> [SharedWidget] {
+        reader.read(window).map(\.shared)
+    }
+
+    /// What the agent gets of `widgets`: the masks and what each widget is to it.
+    public func plan(for widgets: [SharedWidget]) -> MaskPlan {
+        let (width, height) = capture.size
+        return MaskPlan.make(
+            widgets: widgets, permissions: permissions, rules: rules,
+            window: PixelRect(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// The window rendered as `plan` lets the agent see it; `nil` while it is not drawn.
+    public func render(_ plan: MaskPlan) -> PixelBuffer? {
+        capture.render(plan)
+    }
+
+    /// The next frame from `pixels`: the tiles that changed (all of them for
+    /// a keyframe), or `nil` when nothing changed.
+    ///
+    /// - Throws: ``CobrowseCaptureError/encodingFailed`` when GTK could not
+    ///   encode a tile; the frame after is then a keyframe.
+    public func tiles(of pixels: PixelBuffer, keyframe: Bool = false) throws(CobrowseCaptureError) -> CobrowseFrame? {
+        do {
+            return try tiler.frame(from: pixels, keyframe: keyframe) { buffer, rect in
+                let png = PNGTileEncoder.encode(buffer, rect)
+                if png.isEmpty { throw CobrowseCaptureError.encodingFailed }
+                return png
+            }
+        } catch {
+            tiler.requestKeyframe()
+            throw .encodingFailed
+        }
+    }
+
+    /// Every step at once: the next frame of the window, or `nil` when it is
+    /// not drawn or nothing changed.
+    public func frame(keyframe: Bool = false) throws(CobrowseCaptureError) -> CobrowseFrame? {
+        guard let pixels = render(plan(for: widgets())) else { return nil }
+        return try tiles(of: pixels, keyframe: keyframe)
+    }
+
+    /// Makes the next frame a keyframe (a new viewer, a reconnection, or a
+    /// frame that could not be sent).
+    public func requestKeyframe() {
+        tiler.requestKeyframe()
+    }
+
+    private var reader: SharedWindowReader {
+        SharedWindowReader(excluded: excludedWidgets)
+    }
+}
+
+/// Why a co-browse frame could not be made.
+public enum CobrowseCaptureError: Error, Sendable, Hashable {
+    /// GTK could not encode a tile as PNG.
+    case encodingFailed
+}

@@ -1,0 +1,35 @@
+import AssistCore
+import CGtk
+
+/// Encodes a rectangle of captured pixels as PNG with GTK's own encoder
+/// (`gdk_texture_save_to_png_bytes`, libpng underneath): lossless, and
+/// decoded by every browser without code of the console's own.
+@MainActor
+enum PNGTileEncoder {
+    /// The PNG of `rect` of `buffer`; empty when GTK could not encode it.
+    static func encode(_ buffer: PixelBuffer, _ rect: PixelRect) -> [UInt8] {
+        let rowBytes = rect.width * 4
+        var tile = [UInt8](repeating: 0, count: rowBytes * rect.height)
+        buffer.bytes.withUnsafeBytes { source in
+            tile.withUnsafeMutableBytes { target in
+                for row in 0..<rect.height {
+                    let from = (rect.y + row) * buffer.stride + rect.x * 4
+                    target.baseAddress!.advanced(by: row * rowBytes)
+                        .copyMemory(from: source.baseAddress!.advanced(by: from), byteCount: rowBytes)
+                }
+            }
+        }
+        let bytes = tile.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        guard
+            let texture = gdk_memory_texture_new(
+                Int32(rect.width), Int32(rect.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(rowBytes))
+        else { return [] }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        guard let png = gdk_texture_save_to_png_bytes(texture) else { return [] }
+        defer { g_bytes_unref(png) }
+        var size: gsize = 0
+        guard let data = g_bytes_get_data(png, &size) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(size)))
+    }
+}

@@ -1,0 +1,61 @@
+import AssistCore
+import CGtk
+
+/// The bar across the top of the shared window while an agent sees it:
+/// who sees it, what is covered, and "Stop sharing", which stops at once.
+/// It is part of the shared picture, so the agent sees it too.
+@MainActor
+public final class SharingBar {
+    /// The bar (a revealer, hidden while nothing is shared).
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// Called when the person presses "Stop sharing".
+    public var onStop: () -> Void = {}
+
+    private let titleLabel: UnsafeMutablePointer<GtkWidget>
+    private let detailLabel: UnsafeMutablePointer<GtkWidget>
+    private let stopButton: UnsafeMutablePointer<GtkWidget>
+
+    /// A hidden bar.
+    public init() {
+        widget = gtk_revealer_new()!
+        g_object_ref_sink(widget)
+        let bar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["assist-sharing-bar"])
+        let icon = gtk_image_new_from_icon_name("video-display-symbolic")!
+        gtk_widget_set_valign(icon, GTK_ALIGN_CENTER)
+        titleLabel = Widgets.label("", classes: ["heading"], wrap: true)
+        detailLabel = Widgets.label("", wrap: true)
+        let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        gtk_widget_set_hexpand(texts, 1)
+        Widgets.append(texts, titleLabel, detailLabel)
+        stopButton = Widgets.button("_Stop sharing", classes: ["destructive-action"])
+        gtk_widget_set_valign(stopButton, GTK_ALIGN_CENTER)
+        Widgets.append(bar, icon, texts, stopButton)
+        gtk_revealer_set_transition_type(GtkCast.opaque(widget), GTK_REVEALER_TRANSITION_TYPE_NONE)
+        gtk_revealer_set_child(GtkCast.opaque(widget), bar)
+        gtk_revealer_set_reveal_child(GtkCast.opaque(widget), 0)
+        SignalConnection.connect(stopButton, signal: "clicked") { [weak self] in self?.onStop() }
+    }
+
+    isolated deinit {
+        g_object_unref(widget)
+    }
+
+    /// Shows `indicator`, or hides the bar at once for `nil`.
+    public func render(_ indicator: SharingIndicator?) {
+        guard let indicator else {
+            gtk_revealer_set_reveal_child(GtkCast.opaque(widget), 0)
+            return
+        }
+        Widgets.setText(titleLabel, indicator.title)
+        Widgets.setText(detailLabel, indicator.detail)
+        gtk_button_set_label(GtkCast.pointer(stopButton), indicator.stopLabel)
+        Accessibility.setLabel(stopButton, indicator.stopAccessibleName)
+        gtk_revealer_set_reveal_child(GtkCast.opaque(widget), 1)
+    }
+
+    /// Whether the bar is shown.
+    public var isShown: Bool { gtk_revealer_get_reveal_child(GtkCast.opaque(widget)) != 0 }
+
+    /// The "Stop sharing" button, for tests and keyboard focus.
+    public var stopWidget: UnsafeMutablePointer<GtkWidget> { stopButton }
+}

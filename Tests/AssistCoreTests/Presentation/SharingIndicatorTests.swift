@@ -1,0 +1,20 @@
+import AssistCore
+import Testing
+
+@Suite("Sharing indicator")
+struct SharingIndicatorTests {
+    @Test("the bar names the agent who sees the window and says what is covered")
+    func namesAgent() {
+        let indicator = SharingIndicator(ScreenShare(requestID: "r-1", agent: Agent(id: "a", name: " Sam ")))
+        #expect(indicator.title == "Sam can see this window")
+        #expect(indicator.detail == "Only this app's window is shared, and fields kept private are covered.")
+        #expect(indicator.stopLabel == "_Stop sharing")
+        #expect(indicator.stopAccessibleName == "Stop sharing this window with Sam")
+    }
+
+    @Test("an agent without a name is called the agent")
+    func blankName() {
+        let indicator = SharingIndicator(ScreenShare(requestID: "r-1", agent: Agent(id: "a", name: "  ")))
+        #expect(indicator.title == "The agent can see this window")
+    }
+}

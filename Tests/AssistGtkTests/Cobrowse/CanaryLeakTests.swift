@@ -1,0 +1,178 @@
+import AssistCore
+import CGtk
+import Testing
+
+@testable import AssistGtk
+
+/// No frame may leak: widgets holding a secret text in a colour used nowhere
+/// else, on a background colour used nowhere else, go through the whole
+/// pipeline — capture, mask, tiles, PNG, the wire codec and the server's
+/// relay wrapping — many times while the window changes, and the decoded
+/// pixels are checked, not the code path.
+@Suite("Co-browse canary: nothing the agent may not view reaches it", .serialized)
+@MainActor
+struct CanaryLeakTests {
+    static let secretBackground = RGBAColor8(red: 0x13, green: 0x57, blue: 0x9B)
+    static let secretText = RGBAColor8(red: 0x9B, green: 0x13, blue: 0x57)
+    static let frames = 12
+
+    /// The window under test and its widgets.
+    struct Scene {
+        let window: UnsafeMutablePointer<GtkWidget>
+        let holder: UnsafeMutablePointer<GtkWidget>
+        let secret: UnsafeMutablePointer<GtkWidget>
+        let entry: UnsafeMutablePointer<GtkWidget>
+        let password: UnsafeMutablePointer<GtkWidget>
+    }
+
+    /// One way of keeping the secret from the agent.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let permissions: AgentPermissions
+        let rules: MaskingRules
+        let mark: @MainActor @Sendable (Scene) -> Void
+        var testDescription: String { name }
+    }
+
+    nonisolated static let magenta = RGBAColor8(red: 255, green: 0, blue: 255)
+
+    nonisolated static let cases: [Case] = [
+        Case(name: "a marker the agent may not view", permissions: .implicitDefault, rules: MaskingRules()) {
+            AssistSDK.setPermission("secret", for: $0.secret)
+        },
+        Case(name: "a marker inherited from the parent", permissions: .implicitDefault, rules: MaskingRules()) {
+            AssistSDK.setPermission("secret", for: $0.holder)
+        },
+        Case(
+            name: "a masked parent with a child the agent may view",
+            permissions: AgentPermissions(viewable: ["default", "B"], interactive: ["default", "B"]),
+            rules: MaskingRules()
+        ) {
+            AssistSDK.setPermission("A", for: $0.holder)
+            AssistSDK.setPermission("B", for: $0.secret)
+        },
+        Case(name: "a hiding tag", permissions: .implicitDefault, rules: MaskingRules(hidingTags: ["pii"])) {
+            AssistSDK.setTags(["pii"], for: $0.secret)
+        },
+        Case(
+            name: "a masking tag, in the mask colour", permissions: .implicitDefault,
+            rules: MaskingRules(maskingTags: ["pii"], maskColor: magenta)
+        ) {
+            AssistSDK.setTags(["pii"], for: $0.secret)
+        },
+        Case(name: "the assist-no-show CSS class", permissions: .implicitDefault, rules: MaskingRules()) {
+            gtk_widget_add_css_class($0.secret, MaskingRules.noShowClass)
+        },
+        Case(name: "an agent with explicit empty permission sets", permissions: .noPermissions, rules: MaskingRules()) { _ in
+        },
+    ]
+
+    init() {
+        ViewHarness.start()
+        Self.installCanaryStyle()
+    }
+
+    @Test("the secret's colours are in 0 pixels and its box is the mask colour in every frame", arguments: cases)
+    func secretNeverLeaks(_ testCase: Case) throws {
+        let scene = Self.scene()
+        defer { gtk_window_destroy(GtkCast.pointer(scene.window)) }
+        testCase.mark(scene)
+        let maskColor = testCase.rules.maskColor
+        let hidingColor = testCase.rules.hidingTags.isEmpty ? maskColor : RGBAColor8(red: 0, green: 0, blue: 0)
+        let capture = CobrowseCapture(window: scene.window, permissions: testCase.permissions, rules: testCase.rules)
+        var picture = DecodedPicture()
+        var framesSeen = 0
+        for number in 1...Self.frames {
+            Self.change(scene, number)
+            guard let frame = try capture.frame() else { continue }
+            framesSeen += 1
+            let relayed = CobrowseFrameCodec.relay(CobrowseFrameCodec.encode(frame), session: "canary")
+            try picture.apply(relayed: relayed)
+            #expect(picture.count(of: Self.secretBackground) == 0, "frame \(number): secret background leaked")
+            #expect(picture.count(of: Self.secretText) == 0, "frame \(number): secret text leaked")
+            let secretBox = try #require(Self.bounds(of: scene.secret, in: scene.window))
+            let boxColors = Set(picture.pixels(in: secretBox).map { [$0.red, $0.green, $0.blue] })
+            #expect(boxColors == [[hidingColor.red, hidingColor.green, hidingColor.blue]], "frame \(number)")
+            let passwordBox = try #require(Self.bounds(of: scene.password, in: scene.window))
+            let passwordColors = Set(picture.pixels(in: passwordBox).map { [$0.red, $0.green, $0.blue] })
+            #expect(passwordColors == [[maskColor.red, maskColor.green, maskColor.blue]], "frame \(number): password shown")
+        }
+        if testCase.permissions == .noPermissions {
+            #expect(framesSeen == 1, "a window masked whole must not even show that it changes")
+        } else {
+            #expect(framesSeen >= Self.frames / 2, "the window changed but few frames were made")
+        }
+    }
+
+    @Test("control: the same secret without a mask does show, so the detector can fail")
+    func detectorSeesAnUnmaskedSecret() throws {
+        let scene = Self.scene()
+        defer { gtk_window_destroy(GtkCast.pointer(scene.window)) }
+        let capture = CobrowseCapture(window: scene.window, permissions: .implicitDefault, rules: MaskingRules())
+        var picture = DecodedPicture()
+        let frame = try #require(try capture.frame())
+        try picture.apply(relayed: CobrowseFrameCodec.relay(CobrowseFrameCodec.encode(frame), session: "canary"))
+        #expect(picture.count(of: Self.secretBackground) > 500)
+        #expect(picture.count(of: Self.secretText) > 20)
+    }
+
+    @Test("an agent with explicit empty permission sets sees one box of the mask colour and nothing else")
+    func emptyPermissionsMaskEverything() throws {
+        let scene = Self.scene()
+        defer { gtk_window_destroy(GtkCast.pointer(scene.window)) }
+        let capture = CobrowseCapture(window: scene.window, permissions: .noPermissions, rules: MaskingRules())
+        var picture = DecodedPicture()
+        let frame = try #require(try capture.frame())
+        try picture.apply(relayed: CobrowseFrameCodec.relay(CobrowseFrameCodec.encode(frame), session: "canary"))
+        #expect(picture.count(of: RGBAColor8(red: 0, green: 0, blue: 0)) == picture.width * picture.height)
+        #expect(frame.tiles.allSatisfy { $0.encoding == .solid })
+    }
+
+    // MARK: The scene
+
+    private static func scene() -> Scene {
+        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        Widgets.setMargins(box, 16)
+        let heading = Widgets.label("Public heading", classes: ["heading"])
+        let entry = gtk_entry_new()!
+        let holder = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, classes: ["canary-holder"])
+        let secret = Widgets.label("CANARY-7F3A", classes: ["canary-secret"])
+        Widgets.append(holder, secret)
+        let password = gtk_password_entry_new()!
+        gtk_editable_set_text(GtkCast.opaque(password), "hunter2")
+        Widgets.append(box, heading, entry, holder, password)
+        let window = ViewHarness.window(showing: box, width: 480, height: 360)
+        return Scene(window: window, holder: holder, secret: secret, entry: entry, password: password)
+    }
+
+    /// Types into the public entry and changes the secret's text, then lets GTK draw.
+    private static func change(_ scene: Scene, _ number: Int) {
+        gtk_editable_set_text(GtkCast.opaque(scene.entry), "typed \(number)")
+        gtk_label_set_text(GtkCast.opaque(scene.secret), "CANARY-7F3A-\(number)")
+        ViewHarness.iterate(for: .milliseconds(60))
+    }
+
+    private static func bounds(
+        of widget: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>
+    ) -> PixelRect? {
+        var rect = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, window, &rect) != 0 else { return nil }
+        return PixelRect.covering(
+            x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.size.width),
+            height: Double(rect.size.height))
+    }
+
+    private static var styleInstalled = false
+
+    private static func installCanaryStyle() {
+        guard !styleInstalled, let display = gdk_display_get_default() else { return }
+        styleInstalled = true
+        let provider = gtk_css_provider_new()!
+        let css = """
+            .canary-secret { background-color: #13579b; color: #9b1357; font-size: 32px; font-weight: bold; padding: 12px; }
+            """
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, GtkCast.opaque(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
+    }
+}

@@ -3,7 +3,7 @@
 
 Environment:
   ASSIST_SERVER_BIN   the server binary (default: .build/debug/assist-server in the repository)
-  ASSIST_SCREENSHOTS  when 1, saves docs/screenshots/console-session.png
+  ASSIST_SCREENSHOTS  when 1, saves docs/screenshots/console-session.png and console-cobrowse.png
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import secrets
 import socket
 import subprocess
 import threading
+from base64 import b64decode, b64encode
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -30,6 +31,7 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
+from cobrowse_frames import Colour, Picture, Tile, app_frame, picture, relayed_frame, solid, undecodable
 from scripted_consumer import ScriptedConsumer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,6 +39,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WAIT_SECONDS = 10
 SCREENSHOT = REPO / "docs" / "screenshots" / "console-session.png"
+COBROWSE_SCREENSHOT = REPO / "docs" / "screenshots" / "console-cobrowse.png"
 
 
 @dataclass
@@ -57,7 +60,9 @@ def running_server(folder: Path, *extra_arguments: str) -> Iterator[Server]:
         {"id": "sam", "name": "Sam", "token": token, "capacity": 2, "destinations": ["support"]},
     ]}))
     binary = Path(os.environ.get("ASSIST_SERVER_BIN", REPO / ".build" / "debug" / "assist-server"))
-    arguments = ["--host", "127.0.0.1", "--port", "0", "--database", ":memory:", "--agents", str(agents)]
+    # The console under test is the repository's, wherever the binary was built.
+    arguments = ["--host", "127.0.0.1", "--port", "0", "--database", ":memory:", "--agents", str(agents),
+                 "--console-directory", str(REPO / "data" / "console")]
     log = folder / "server.log"
     with log.open("w") as log_file:
         process = subprocess.Popen(
@@ -227,6 +232,34 @@ class ConsolePage:
         self.wait.until(lambda _: element.get_attribute("data-state") == state)
         return element.text
 
+    def wait_for_picture(self, session: WebElement, frame_number: int) -> Picture:
+        """Waits until the shared window has drawn app frame `frame_number`, then reads its canvas."""
+        canvas = session.find_element(By.CSS_SELECTOR, ".shared-window canvas")
+        self.wait.until(lambda _: canvas.get_attribute("data-frame") == str(frame_number))
+        return self.read_picture(session)
+
+    def read_picture(self, session: WebElement) -> Picture:
+        """The shared window's canvas, which holds the picture at its real size, pixel by pixel."""
+        canvas = session.find_element(By.CSS_SELECTOR, ".shared-window canvas")
+        width, height, pixels = self.driver.execute_script(READ_CANVAS, canvas)
+        return Picture(width, height, b64decode(pixels))
+
+
+READ_CANVAS = """
+const canvas = arguments[0];
+const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+let binary = "";
+for (let start = 0; start < data.length; start += 8192) {
+  binary += String.fromCharCode(...data.subarray(start, start + 8192));
+}
+return [canvas.width, canvas.height, btoa(binary)];
+"""
+
+
+def assert_no_browser_errors(browser: webdriver.Chrome, server: Server) -> None:
+    severe = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    assert severe == [], f"browser errors: {severe}\nserver log:\n{server.log.read_text()}"
+
 
 def test_agent_helps_a_visitor_from_queue_to_end(server: Server, browser: webdriver.Chrome) -> None:
     console = ConsolePage(browser, server.url)
@@ -310,8 +343,7 @@ def test_agent_helps_a_visitor_from_queue_to_end(server: Server, browser: webdri
     finally:
         consumer.close()
 
-    severe = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
-    assert severe == [], f"browser errors: {severe}\nserver log:\n{server.log.read_text()}"
+    assert_no_browser_errors(browser, server)
 
 
 def test_wrong_token_shows_the_authentication_error(server: Server, browser: webdriver.Chrome) -> None:
@@ -360,3 +392,398 @@ def test_console_resumes_after_a_dropped_connection(tmp_path: Path, browser: web
         finally:
             consumer.close()
             proxy.close()
+
+
+# Co-browse (docs/protocol.md §12): the shared window in the session panel.
+
+BACKGROUND: Colour = (246, 247, 249, 255)
+HEADER: Colour = (33, 88, 201, 255)
+WHITE: Colour = (255, 255, 255, 255)
+SIDEBAR: Colour = (226, 231, 239, 255)
+TEXT: Colour = (92, 100, 116, 255)
+MASK: Colour = (58, 63, 71, 255)
+BUTTON: Colour = (29, 122, 70, 255)
+WINDOW_WIDTH, WINDOW_HEIGHT = 480, 300
+PHOTO = (330, 60, 120, 80)
+FIELD = (130, 154, 180, 28)
+MASKED_FIELD = (130, 210, 180, 28)
+
+
+def sunset(x: int, y: int) -> Colour:
+    """The pixels of the window's one photo: a gradient, so every pixel of the PNG is checked."""
+    return 120 + x, 80 + y // 2, 200 - y, 255
+
+
+def window_tiles() -> list[Tile]:
+    """A keyframe of a small app window: a background that covers it, then its
+    parts as solid tiles of distinct colours (the masked password field among
+    them) and one PNG tile."""
+    return [
+        solid(0, 0, WINDOW_WIDTH, WINDOW_HEIGHT, BACKGROUND),
+        solid(0, 0, WINDOW_WIDTH, 40, HEADER),
+        solid(16, 14, 120, 12, WHITE),
+        solid(0, 40, 110, 260, SIDEBAR),
+        *(solid(16, y, width, 10, TEXT) for y, width in ((60, 78), (84, 64), (108, 70))),
+        *(solid(130, y, width, 10, TEXT) for y, width in ((60, 180), (80, 160), (100, 170))),
+        solid(130, 140, 80, 8, TEXT),
+        solid(*FIELD, WHITE),
+        solid(130, 196, 90, 8, TEXT),
+        solid(*MASKED_FIELD, MASK),
+        solid(130, 254, 96, 30, BUTTON),
+        picture(*PHOTO, sunset),
+    ]
+
+
+def window_keyframe(number: int) -> bytes:
+    return app_frame(number, WINDOW_WIDTH, WINDOW_HEIGHT, window_tiles(), keyframe=True)
+
+
+def window_picture() -> Picture:
+    return Picture(WINDOW_WIDTH, WINDOW_HEIGHT).paint(window_tiles())
+
+
+@dataclass
+class Share:
+    """A session whose visitor has accepted the agent's screen-share request."""
+
+    session: WebElement
+    shared_window: WebElement
+    consumer: ScriptedConsumer
+    request_id: str
+
+
+@contextlib.contextmanager
+def shared_screen(console: ConsolePage, server: Server) -> Iterator[Share]:
+    """Sam signs in and takes Ann Lee, whose app speaks version 2; he asks to
+    see her screen and she accepts."""
+    console.sign_in(server.token)
+    console.wait_for_status("connected")
+    consumer = ScriptedConsumer(server.url)
+    try:
+        assert consumer.hello("support", "Ann Lee", [], versions=(1, 2)).body["version"] == 2
+        console.queue_entry(consumer.session_id).find_element(By.CSS_SELECTOR, ".queue-entry__accept").click()
+        session = console.session(consumer.session_id)
+        consumer.expect("agentJoined")
+        shared_window = session.find_element(By.CSS_SELECTOR, ".shared-window")
+        assert not shared_window.is_displayed(), "the shared window shows before any share"
+        session.find_element(By.CSS_SELECTOR, ".session__share").click()
+        request = consumer.expect("screenShareRequest")
+        consumer.answer_screen_share(request.body["requestId"], accepted=True)
+        yield Share(session, shared_window, consumer, request.body["requestId"])
+    finally:
+        consumer.close()
+
+
+def status_of(shared_window: WebElement) -> str:
+    return shared_window.find_element(By.CSS_SELECTOR, ".shared-window__status").text
+
+
+def test_shared_window_shows_the_visitors_picture(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        console.wait_for_state(share.shared_window, "waiting")
+        assert status_of(share.shared_window) == "Waiting for the first picture…"
+        assert share.session.find_element(By.CSS_SELECTOR, ".session__share-status").text \
+            == "Screen share accepted — Ann Lee is sharing."
+
+        share.consumer.send_app_frame(window_keyframe(1))
+        shown = console.wait_for_picture(share.session, 1)
+        console.wait_for_state(share.shared_window, "live")
+        assert status_of(share.shared_window) == "Live · 480 × 300 pixels"
+        assert (shown.width, shown.height) == (WINDOW_WIDTH, WINDOW_HEIGHT)
+        assert shown.pixels == window_picture().pixels, "the canvas differs from the frame's tiles"
+        assert shown.at(5, 5) == HEADER
+        assert shown.at(140, 220) == MASK
+        assert shown.at(PHOTO[0], PHOTO[1]) == sunset(0, 0)
+        assert shown.at(PHOTO[0] + 119, PHOTO[1] + 79) == sunset(119, 79)
+        assert shown.at(200, 270) == BUTTON
+
+        canvas = share.shared_window.find_element(By.CSS_SELECTOR, "canvas")
+        assert canvas.get_attribute("aria-label") == "Picture of Ann Lee's window"
+        assert canvas.value_of_css_property("object-fit") == "contain"
+        stage = share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__stage")
+        assert canvas.rect == stage.rect, "the picture is not fitted to its panel"
+        assert canvas.rect["width"] != WINDOW_WIDTH, "the picture is shown at its real size, not scaled to fit"
+
+        share.consumer.chat("The password field is blanked out for you, right?")
+        console.wait_for_text(share.session, ".message--consumer", "password field")
+        if os.environ.get("ASSIST_SCREENSHOTS") == "1":
+            COBROWSE_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+            assert browser.save_screenshot(str(COBROWSE_SCREENSHOT))
+    assert_no_browser_errors(browser, server)
+
+
+def test_a_delta_frame_changes_only_its_tile(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        before = console.wait_for_picture(share.session, 1)
+
+        def typed(x: int, y: int) -> Colour:
+            return TEXT if (x // 3) % 2 == 0 else HEADER
+        typed_text = picture(136, 162, 64, 12, typed)
+        share.consumer.send_app_frame(app_frame(2, WINDOW_WIDTH, WINDOW_HEIGHT, [typed_text], keyframe=False))
+        after = console.wait_for_picture(share.session, 2)
+
+        tile_pixels = {(x, y) for x in range(136, 136 + 64) for y in range(162, 162 + 12)}
+        assert after.changed_since(before) == tile_pixels
+        assert after.pixels == window_picture().paint([typed_text]).pixels
+    assert_no_browser_errors(browser, server)
+
+
+def test_frames_are_drawn_in_the_order_they_arrive(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+
+        # A whole-window PNG takes longer to decode than the solid tile sent
+        # right after it; the solid tile must still end up on top.
+        backdrop = picture(0, 0, WINDOW_WIDTH, WINDOW_HEIGHT, lambda x, y: (x // 2, y // 2, 90, 255))
+        on_top = solid(40, 40, 100, 100, BUTTON)
+        share.consumer.send_app_frame(app_frame(2, WINDOW_WIDTH, WINDOW_HEIGHT, [backdrop], keyframe=False))
+        share.consumer.send_app_frame(app_frame(3, WINDOW_WIDTH, WINDOW_HEIGHT, [on_top], keyframe=False))
+        shown = console.wait_for_picture(share.session, 3)
+        assert shown.pixels == window_picture().paint([backdrop, on_top]).pixels
+    assert_no_browser_errors(browser, server)
+
+
+def test_a_malformed_frame_is_refused_and_the_next_good_one_shows(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+
+        outside = app_frame(2, WINDOW_WIDTH, WINDOW_HEIGHT, [solid(470, 0, 20, 10, BUTTON)], keyframe=False)
+        truncated = window_keyframe(3)[:-5]
+        for malformed in (outside, truncated):
+            share.consumer.send_app_frame(malformed)
+            refusal = share.consumer.expect("error")
+            assert (refusal.body["code"], refusal.body.get("refType")) == ("invalidFrame", "cobrowseFrame")
+
+        change = solid(*FIELD, BUTTON)
+        share.consumer.send_app_frame(app_frame(4, WINDOW_WIDTH, WINDOW_HEIGHT, [change], keyframe=False))
+        assert console.wait_for_picture(share.session, 4).pixels == window_picture().paint([change]).pixels
+        assert share.shared_window.get_attribute("data-state") == "live"
+        assert console.wait_for_status("connected") == "Connected as Sam"
+    assert_no_browser_errors(browser, server)
+
+
+def test_a_picture_the_console_cannot_decode_makes_it_ask_for_a_keyframe(
+        server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        share.consumer.discard_received()
+
+        # The server relays it (its layout is valid); the console cannot decode the PNG.
+        broken = undecodable(*PHOTO)
+        share.consumer.send_app_frame(app_frame(2, WINDOW_WIDTH, WINDOW_HEIGHT, [broken], keyframe=False))
+        first_request = share.consumer.expect("keyframeRequest")
+
+        # Until the keyframe comes, a change is not drawn, and the console asks
+        # again, but not sooner than a second after its last request.
+        share.consumer.send_app_frame(app_frame(3, WINDOW_WIDTH, WINDOW_HEIGHT, [solid(*FIELD, BUTTON)], keyframe=False))
+        second_request = share.consumer.expect("keyframeRequest")
+        assert second_request.received_at - first_request.received_at >= 0.8
+        assert console.read_picture(share.session).pixels == window_picture().pixels
+
+        share.consumer.send_app_frame(window_keyframe(4))
+        assert console.wait_for_picture(share.session, 4).pixels == window_picture().pixels
+        change = solid(*MASKED_FIELD, BUTTON)
+        share.consumer.send_app_frame(app_frame(5, WINDOW_WIDTH, WINDOW_HEIGHT, [change], keyframe=False))
+        assert console.wait_for_picture(share.session, 5).pixels == window_picture().paint([change]).pixels
+    log = browser.get_log("browser")
+    assert [entry for entry in log if entry["level"] == "SEVERE"] == [], log
+    assert any("frame 2 was not drawn (failed)" in entry["message"] for entry in log), log
+
+
+def test_a_new_picture_keeps_nothing_of_the_old_one(server: Server, browser: webdriver.Chrome) -> None:
+    canary: Colour = (255, 0, 255, 255)
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        old = [solid(0, 0, WINDOW_WIDTH, WINDOW_HEIGHT, canary),
+               picture(0, 0, 64, 64, lambda x, y: canary if (x + y) % 2 == 0 else BUTTON)]
+        share.consumer.send_app_frame(app_frame(1, WINDOW_WIDTH, WINDOW_HEIGHT, old, keyframe=True))
+        assert console.wait_for_picture(share.session, 1).count(canary) > 0
+
+        # The window shrinks: a keyframe of the new size whose tiles never hold
+        # the canary colour, with translucent tiles where the canary was.
+        translucent_blue: Colour = (0, 0, 255, 128)
+        translucent_photo = picture(100, 60, 40, 30, lambda x, y: (200, 100 + x, 50 + y, 96))
+        new = [solid(0, 0, 240, 160, BACKGROUND), solid(0, 0, 60, 40, translucent_blue), translucent_photo]
+        share.consumer.send_app_frame(app_frame(2, 240, 160, new, keyframe=True))
+        shown = console.wait_for_picture(share.session, 2)
+        assert (shown.width, shown.height) == (240, 160)
+        assert status_of(share.shared_window) == "Live · 240 × 160 pixels"
+        assert shown.count(canary) == 0
+
+        # A translucent tile replaces what was under it; it is not blended over it.
+        share.consumer.send_app_frame(app_frame(3, 240, 160, [solid(100, 100, 20, 20, (255, 255, 0, 64))], keyframe=False))
+        shown = console.wait_for_picture(share.session, 3)
+        assert shown.count(canary) == 0
+        assert shown.at(10, 10) == translucent_blue
+        assert shown.at(110, 110) == (255, 255, 0, 64)
+        expected_photo = (200, 100 + 7, 50 + 9, 96)
+        assert all(abs(got - want) <= 2 for got, want in zip(shown.at(107, 69), expected_photo)), shown.at(107, 69)
+        assert shown.at(200, 150) == BACKGROUND
+    assert_no_browser_errors(browser, server)
+
+
+def test_the_visitor_stopping_the_share_shows_that_sharing_stopped(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+
+        share.consumer.end_screen_share(share.request_id)
+        console.wait_for_state(share.shared_window, "stopped")
+        assert status_of(share.shared_window) == "Sharing stopped"
+        canvas = share.shared_window.find_element(By.CSS_SELECTOR, "canvas")
+        assert canvas.is_displayed(), "the last picture is kept"
+        assert float(canvas.value_of_css_property("opacity")) < 1, "the last picture is not dimmed"
+        assert share.session.find_element(By.CSS_SELECTOR, ".session__share-status").text == "Ann Lee stopped sharing."
+        assert share.session.find_element(By.CSS_SELECTOR, ".session__share").is_displayed()
+
+        # A frame that crosses the end of the share is refused and never drawn.
+        share.consumer.send_app_frame(app_frame(2, WINDOW_WIDTH, WINDOW_HEIGHT, [solid(*FIELD, BUTTON)], keyframe=False))
+        assert share.consumer.expect("error").body["code"] == "notAllowed"
+        assert canvas.get_attribute("data-frame") == "1"
+        assert console.read_picture(share.session).pixels == window_picture().pixels
+    assert_no_browser_errors(browser, server)
+
+
+def test_the_agent_stopping_the_share_tells_the_visitor(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+
+        share.session.find_element(By.CSS_SELECTOR, ".session__stop-share").click()
+        assert share.consumer.expect("screenShareEnd").body["requestId"] == share.request_id
+        console.wait_for_state(share.shared_window, "stopped")
+        assert status_of(share.shared_window) == "Sharing stopped"
+        assert share.session.find_element(By.CSS_SELECTOR, ".session__share-status").text == "You stopped the screen share."
+    assert_no_browser_errors(browser, server)
+
+
+def test_the_share_stops_when_the_session_ends(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        console.wait_for_state(share.shared_window, "waiting")
+
+        share.consumer.end_session()
+        console.wait_for_text(share.session, ".session__ended", "The visitor ended the session.")
+        console.wait_for_state(share.shared_window, "stopped")
+        assert status_of(share.shared_window) == "Sharing stopped"
+        assert share.session.find_element(By.CSS_SELECTOR, ".session__share-status").text \
+            == "The screen share ended with the session."
+    assert_no_browser_errors(browser, server)
+
+
+def test_a_declined_share_says_the_visitor_declined(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    console.sign_in(server.token)
+    console.wait_for_status("connected")
+    consumer = ScriptedConsumer(server.url)
+    try:
+        consumer.hello("support", "Ann Lee", [], versions=(1, 2))
+        console.queue_entry(consumer.session_id).find_element(By.CSS_SELECTOR, ".queue-entry__accept").click()
+        session = console.session(consumer.session_id)
+        session.find_element(By.CSS_SELECTOR, ".session__share").click()
+        consumer.answer_screen_share(consumer.expect("screenShareRequest").body["requestId"], accepted=False)
+        share_status = session.find_element(By.CSS_SELECTOR, ".session__share-status")
+        assert console.wait_for_state(share_status, "declined") == "Ann Lee declined to share their screen."
+        assert not session.find_element(By.CSS_SELECTOR, ".shared-window").is_displayed()
+        assert session.find_element(By.CSS_SELECTOR, ".session__share").is_enabled()
+    finally:
+        consumer.close()
+    assert_no_browser_errors(browser, server)
+
+
+def test_the_shared_window_goes_on_after_the_console_reconnects(tmp_path: Path, browser: webdriver.Chrome) -> None:
+    proxy = DroppingProxy()
+    with running_server(tmp_path, "--allow-origin", proxy.url) as server:
+        proxy.upstream = ("127.0.0.1", int(server.url.rsplit(":", 1)[1]))
+        console = ConsolePage(browser, proxy.url)
+        try:
+            with shared_screen(console, server) as share:
+                share.consumer.send_app_frame(window_keyframe(1))
+                console.wait_for_picture(share.session, 1)
+
+                proxy.drop()
+                console.wait_for_status("reconnecting")
+                proxy.restore()
+                WebDriverWait(browser, 3 * WAIT_SECONDS).until(
+                    lambda _: browser.find_element(By.ID, "connection-status").get_attribute("data-state") == "connected")
+                share.consumer.discard_received()
+
+                # The resumed connection negotiated version 2 again; it has had no
+                # keyframe yet, so the server holds the change back and asks for one.
+                share.consumer.send_app_frame(app_frame(2, WINDOW_WIDTH, WINDOW_HEIGHT, [solid(*FIELD, BUTTON)], keyframe=False))
+                share.consumer.expect("keyframeRequest")
+                share.consumer.send_app_frame(window_keyframe(3))
+                assert console.wait_for_picture(share.session, 3).pixels == window_picture().pixels
+                assert share.shared_window.get_attribute("data-state") == "live"
+        finally:
+            proxy.close()
+
+
+DECODE_IN_CONSOLE = """
+const [encoded, done] = arguments;
+import("/console/cobrowse-frame.js").then(({ readRelayedFrame }) => {
+  done(encoded.map((text) => {
+    const bytes = Uint8Array.from(atob(text), (character) => character.charCodeAt(0));
+    const { sessionId, frame, problem } = readRelayedFrame(bytes.buffer);
+    return { sessionId, problem, tiles: frame ? frame.tiles.length : null };
+  }));
+}, (error) => done(String(error)));
+"""
+
+
+def test_the_console_refuses_every_malformed_relayed_frame(server: Server, browser: webdriver.Chrome) -> None:
+    """The console's own checks (§12.4), on frames the server would never relay."""
+    keyframe = window_keyframe(1)
+    relayed = relayed_frame("s-1", keyframe)
+    red: Colour = (255, 0, 0, 255)
+
+    def frame(tiles: list[Tile], keyframe: bool = False, width: int = 320, height: int = 200) -> bytes:
+        return relayed_frame("s-1", app_frame(1, width, height, tiles, keyframe))
+
+    malformed = {
+        "relay magic": (b"XCR2" + relayed[4:], None),
+        "empty session id": (b"ACR2\x00" + keyframe, None),
+        "session id not UTF-8": (b"ACR2\x01\xff" + keyframe, None),
+        "session id past the end": (b"ACR2\x09s-1", None),
+        "frame magic": (relayed_frame("s-1", b"ACF3" + keyframe[4:]), "s-1"),
+        "unknown flag": (relayed_frame("s-1", keyframe[:4] + b"\x02" + keyframe[5:]), "s-1"),
+        "width 0": (frame([], width=0), "s-1"),
+        "height 8193": (frame([], height=8193), "s-1"),
+        "tile past the right edge": (frame([solid(300, 0, 21, 10, red)]), "s-1"),
+        "tile of width 0": (frame([solid(0, 0, 0, 10, red)]), "s-1"),
+        "unknown encoding": (frame([Tile(0, 0, 1, 1, 3, b"\x00" * 4, None)]), "s-1"),
+        "solid payload of 3 bytes": (frame([Tile(0, 0, 1, 1, 2, b"\x00" * 3, None)]), "s-1"),
+        "PNG of another size": (frame([Tile(0, 0, 5, 4, 1, picture(0, 0, 4, 4, lambda x, y: red).payload, None)]), "s-1"),
+        "not a PNG": (frame([Tile(0, 0, 5, 4, 1, b"GIF89a" + b"\x00" * 40, None)]), "s-1"),
+        "payload past the end": (relayed[:-3], "s-1"),
+        "bytes after the last tile": (relayed + b"\x00", "s-1"),
+        "keyframe with a gap": (frame([solid(0, 0, 320, 100, red), solid(0, 100, 100, 100, red),
+                                       solid(101, 100, 219, 100, red)], keyframe=True), "s-1"),
+        "keyframe without tiles": (frame([], keyframe=True), "s-1"),
+        "over 4 MiB": (frame([Tile(0, 0, 1, 1, 2, b"\x00" * (4 * 1024 * 1024), None)]), "s-1"),
+    }
+    good = {
+        "keyframe of overlapping tiles": frame([solid(0, 0, 200, 200, red), solid(100, 0, 220, 150, red),
+                                                solid(150, 100, 170, 100, red)], keyframe=True),
+        "change without tiles": frame([]),
+    }
+    page = ConsolePage(browser, server.url)
+    cases = [*malformed.values(), *((frame_bytes, "s-1") for frame_bytes in good.values())]
+    results = page.driver.execute_async_script(DECODE_IN_CONSOLE, [b64encode(data).decode() for data, _ in cases])
+    assert isinstance(results, list), results
+    for name, result, (_, session_id) in zip(malformed, results, malformed.values()):
+        assert result["problem"], f"{name}: accepted"
+        assert (result["tiles"], result["sessionId"]) == (None, session_id), f"{name}: {result}"
+    for name, result in zip(good, results[len(malformed):]):
+        assert result["problem"] is None and result["sessionId"] == "s-1", f"{name}: {result}"

@@ -17,7 +17,7 @@ const IMMEDIATE_RETRY_SPACING_MS = 10_000;
  *   (`attempt`, `retryInSeconds` while waiting) or `signedOut` (`sentence` or `null`);
  * - `onMessage(type, body)`: every delivered server message, `welcome` included;
  * - `onBinary(buffer)`: a binary message (an `ArrayBuffer`) on a version-2 connection,
- *   where the server relays co-browse frames (§12.4); it must not throw;
+ *   where the server relays co-browse frames (§12.4);
  * - `onAcknowledged(frames)`: sequenced frames the server confirmed receiving;
  * - `onRestart()`: the server did not keep the agent's connection; a new one starts.
  */
@@ -112,7 +112,7 @@ export class AgentConnection {
 
   /** Binary messages exist only on version-2 connections (§12.1); anywhere else they end the connection. */
   #handleBinary(data) {
-    if (this.#version === null || this.#version < 2) {
+    if ((this.#version ?? BASE_VERSION) < 2) {
       this.#protocolFailure("unsupportedData", "A binary frame on a connection that did not negotiate version 2.", 1003);
       return;
     }

@@ -1,4 +1,5 @@
-// Reading and checking frames from the server (docs/protocol.md §2, §5.4, §7.2).
+// Reading and checking frames from the server, and the version each agent frame
+// is written in (docs/protocol.md §2, §5.4, §7.2, §12.1).
 
 /** The protocol versions this console speaks (§4, §12.1); `hello` and `resume` list them. */
 export const VERSIONS = [1, 2];

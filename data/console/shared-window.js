@@ -2,7 +2,7 @@
 // visitor's app sends, what the agent is told about it, and when to ask the
 // app for a keyframe.
 
-import { CANCELLED, FAILED, FramePainter, PAINTED } from "./frame-painter.js";
+import { CANCELLED, FAILED, FramePainter, PAINTED, SKIPPED } from "./frame-painter.js";
 
 /** At most one `requestKeyframe` a second per session. */
 const KEYFRAME_REQUEST_SPACING_MS = 1_000;
@@ -22,7 +22,6 @@ const STATUS = {
 export class SharedWindow {
   #section;
   #status;
-  #stage;
   #canvas;
   #painter;
   #requestKeyframe;
@@ -37,7 +36,6 @@ export class SharedWindow {
   constructor(section, requestKeyframe) {
     this.#section = section;
     this.#status = section.querySelector(".shared-window__status");
-    this.#stage = section.querySelector(".shared-window__stage");
     this.#canvas = section.querySelector(".shared-window__picture");
     this.#painter = new FramePainter(this.#canvas);
     this.#requestKeyframe = requestKeyframe;
@@ -52,10 +50,10 @@ export class SharedWindow {
   /** The visitor accepted a screen share: an empty picture until the first keyframe. */
   start() {
     this.#painter.reset();
+    delete this.#canvas.dataset.frame;
     this.#cancelRequest();
     this.#size = null;
     this.#awaitingKeyframe = true;
-    this.#stage.hidden = true;
     this.#setState("waiting");
   }
 
@@ -108,11 +106,8 @@ export class SharedWindow {
   #painted(frame, arrival, outcome) {
     if (outcome === PAINTED && this.#active) {
       this.#canvas.dataset.frame = String(frame.number);
-      if (frame.keyframe) {
-        this.#stage.hidden = false;
-        this.#setState("live", { width: frame.width, height: frame.height });
-      }
-    } else if (outcome === FAILED && arrival >= this.#lastKeyframeArrival && this.#active) {
+      if (frame.keyframe) this.#setState("live", { width: frame.width, height: frame.height });
+    } else if ((outcome === FAILED || outcome === SKIPPED) && arrival >= this.#lastKeyframeArrival && this.#active) {
       // Only when no newer keyframe is on its way does the picture stay broken.
       this.#awaitingKeyframe = true;
       this.#askForKeyframe();

@@ -22,7 +22,10 @@ EMAIL_ERROR = "Check the field “Email”."
 EMAIL_FIELD_ERROR = "“Email” must be an email address, such as sam@example.com."
 QUEUE_LINE = "You're next in line"
 SHARE_PROMPT_TITLE = f"{AGENT} asks to see this app's window"
-SHARE_CONFIRMATION = "Thank you. I can see the window now"
+# The demo agent says this only once a picture of the window has reached it.
+PICTURE_SEEN = re.compile(r"^I can see your window now \((\d+) × (\d+) pixels\)")
+SHARING_TITLE = f"{AGENT} can see this window"
+SHARING_STOPPED = "Sharing stopped. I can no longer see your window."
 BANNER_COUNTDOWN = re.compile(r"^Reconnecting in \d+ s \(attempt \d+ of \d+\)$")
 FIRST_MESSAGE = "My printer prints only blank pages."
 MESSAGE_WHILE_DOWN = "Still there? I typed this while the connection was gone."
@@ -165,7 +168,7 @@ def test_sent_message_is_delivered_and_answered(journey: Journey) -> None:
              lambda: [a for a in find_all(main_window(app), "alert") if announcement in text_of(a).split("\n")], app)
 
 
-def test_accepted_screen_share_is_confirmed_by_the_agent(journey: Journey) -> None:
+def test_accepted_screen_share_reaches_the_agent_as_a_picture(journey: Journey) -> None:
     app = journey.app
     prompt = wait_for(f"the dialog {SHARE_PROMPT_TITLE!r}", lambda: app.window(SHARE_PROMPT_TITLE), app)
     decline = one(app, prompt, "push button", "Decline")
@@ -174,9 +177,21 @@ def test_accepted_screen_share_is_confirmed_by_the_agent(journey: Journey) -> No
 
     do_action(accept, "click")
     wait_for("the screen-share dialog to close", lambda: app.window(SHARE_PROMPT_TITLE) is None, app)
-    wait_for("the agent's confirmation that it sees the window",
-             lambda: [e for e in transcript(app) if e.author == AGENT and e.text.startswith(SHARE_CONFIRMATION)],
-             app)
+    wait_for(f"the bar {SHARING_TITLE!r} in the shared window",
+             lambda: SHARING_TITLE in shown_texts(main_window(app)) or None, app)
+    seen = wait_for("the agent's word that a picture of the window arrived",
+                    lambda: [m for e in transcript(app) if e.author == AGENT and (m := PICTURE_SEEN.match(e.text))],
+                    app)
+    width, height = (int(seen[0].group(1)), int(seen[0].group(2)))
+    assert width > 300 and height > 300, f"the agent saw a {width} × {height} picture"
+
+
+def test_stop_sharing_hides_the_bar_and_the_agent_is_told(journey: Journey) -> None:
+    app = journey.app
+    do_action(one(app, main_window(app), "push button", "Stop sharing"), "click")
+    wait_for("the sharing bar to go", lambda: SHARING_TITLE not in shown_texts(main_window(app)) or None, app)
+    wait_for("the agent's word that sharing stopped",
+             lambda: [e for e in transcript(app) if e.author == AGENT and e.text == SHARING_STOPPED], app)
 
 
 def test_message_typed_while_the_server_is_down_is_delivered_once_after_restart(journey: Journey) -> None:

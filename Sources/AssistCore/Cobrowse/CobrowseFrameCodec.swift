@@ -18,6 +18,8 @@
 public enum CobrowseFrameCodec {
     /// The largest binary message either side accepts: 4 MiB.
     public static let maxMessageBytes = 4 * 1_024 * 1_024
+    /// The largest relayed message: an app frame, its magic, and a session id.
+    public static let maxRelayedMessageBytes = maxMessageBytes + 5 + ProtocolLimits.maxIdentifier
     /// The largest window side, in pixels.
     public static let maxDimension = 8_192
     /// The most tiles in one frame: an 8192 × 8192 window in 64-pixel tiles.
@@ -116,7 +118,7 @@ public enum CobrowseFrameCodec {
     ///
     /// - Throws: ``CobrowseFrameError``.
     public static func decodeRelayed(_ bytes: [UInt8]) throws(CobrowseFrameError) -> (SessionID, CobrowseFrame) {
-        guard bytes.count <= maxMessageBytes + 5 + ProtocolLimits.maxIdentifier else {
+        guard bytes.count <= maxRelayedMessageBytes else {
             throw .tooLarge(byteCount: bytes.count)
         }
         var reader = ByteReader(bytes[...])

@@ -7,10 +7,8 @@ public struct SharingIndicator: Sendable, Hashable {
     public let title: String
     /// What the agent does and does not get.
     public let detail: String
-    /// The button's label, with its mnemonic.
-    public let stopLabel = "_Stop sharing"
-    /// The button's accessible name.
-    public let stopAccessibleName: String
+    /// What the button does, for screen readers (its accessible description).
+    public let stopDescription: String
 
     /// The bar for `share`.
     public init(_ share: ScreenShare) {
@@ -18,6 +16,6 @@ public struct SharingIndicator: Sendable, Hashable {
         let name = trimmed.isEmpty ? "The agent" : trimmed
         title = "\(name) can see this window"
         detail = "Only this app's window is shared, and fields kept private are covered."
-        stopAccessibleName = "Stop sharing this window with \(name)"
+        stopDescription = "Stop sharing this window with \(name)"
     }
 }

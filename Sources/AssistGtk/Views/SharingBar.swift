@@ -6,7 +6,8 @@ import CGtk
 /// It is part of the shared picture, so the agent sees it too.
 @MainActor
 public final class SharingBar {
-    /// The bar (a revealer, hidden while nothing is shared).
+    /// The bar, hidden while nothing is shared (hidden, it also leaves the
+    /// accessibility tree, so a screen reader no longer finds it).
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// Called when the person presses "Stop sharing".
     public var onStop: () -> Void = {}
@@ -17,9 +18,8 @@ public final class SharingBar {
 
     /// A hidden bar.
     public init() {
-        widget = gtk_revealer_new()!
+        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["assist-sharing-bar"])
         g_object_ref_sink(widget)
-        let bar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["assist-sharing-bar"])
         let icon = gtk_image_new_from_icon_name("video-display-symbolic")!
         gtk_widget_set_valign(icon, GTK_ALIGN_CENTER)
         titleLabel = Widgets.label("", classes: ["heading"], wrap: true)
@@ -29,10 +29,8 @@ public final class SharingBar {
         Widgets.append(texts, titleLabel, detailLabel)
         stopButton = Widgets.button("_Stop sharing", classes: ["destructive-action"])
         gtk_widget_set_valign(stopButton, GTK_ALIGN_CENTER)
-        Widgets.append(bar, icon, texts, stopButton)
-        gtk_revealer_set_transition_type(GtkCast.opaque(widget), GTK_REVEALER_TRANSITION_TYPE_NONE)
-        gtk_revealer_set_child(GtkCast.opaque(widget), bar)
-        gtk_revealer_set_reveal_child(GtkCast.opaque(widget), 0)
+        Widgets.append(widget, icon, texts, stopButton)
+        Widgets.setVisible(widget, false)
         SignalConnection.connect(stopButton, signal: "clicked") { [weak self] in self?.onStop() }
     }
 
@@ -43,18 +41,17 @@ public final class SharingBar {
     /// Shows `indicator`, or hides the bar at once for `nil`.
     public func render(_ indicator: SharingIndicator?) {
         guard let indicator else {
-            gtk_revealer_set_reveal_child(GtkCast.opaque(widget), 0)
+            Widgets.setVisible(widget, false)
             return
         }
         Widgets.setText(titleLabel, indicator.title)
         Widgets.setText(detailLabel, indicator.detail)
-        gtk_button_set_label(GtkCast.pointer(stopButton), indicator.stopLabel)
-        Accessibility.setLabel(stopButton, indicator.stopAccessibleName)
-        gtk_revealer_set_reveal_child(GtkCast.opaque(widget), 1)
+        Accessibility.setDescription(stopButton, indicator.stopDescription)
+        Widgets.setVisible(widget, true)
     }
 
     /// Whether the bar is shown.
-    public var isShown: Bool { gtk_revealer_get_reveal_child(GtkCast.opaque(widget)) != 0 }
+    public var isShown: Bool { gtk_widget_get_visible(widget) != 0 }
 
     /// The "Stop sharing" button, for tests and keyboard focus.
     public var stopWidget: UnsafeMutablePointer<GtkWidget> { stopButton }

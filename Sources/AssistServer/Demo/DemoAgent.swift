@@ -2,12 +2,15 @@ import AssistCore
 import Foundation
 import HummingbirdWSClient
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// What the demo agent's connection loop handles, in order.
 enum DemoAgentEvent: Sendable {
     /// A text frame from the server.
     case frame(String)
+    /// A relayed picture of a session's shared window, of this size.
+    case picture(SessionID, width: Int, height: Int)
     /// A message the script decided to send, once its pause is over.
     case send(AgentMessage)
 }
@@ -62,7 +65,7 @@ final class DemoAgent: Service, Sendable {
 
     private func session(serverURL: String) async throws {
         let socketURL = serverURL.replacingOccurrences(of: "http://", with: "ws://") + "/v1/agent"
-        let configuration = WebSocketClientConfiguration(maxFrameSize: ProtocolLimits.maxTextFrameBytes)
+        let configuration = WebSocketClientConfiguration(maxFrameSize: CobrowseFrameCodec.maxRelayedMessageBytes)
         let token = account.token
         let capacity = account.capacity
         let logger = logger
@@ -71,12 +74,28 @@ final class DemoAgent: Service, Sendable {
             let (events, sink) = AsyncStream.makeStream(of: DemoAgentEvent.self)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for try await message in inbound.messages(maxSize: ProtocolLimits.maxTextFrameBytes) {
-                        if case .text(let text) = message { sink.yield(.frame(text)) }
+                    for try await message in inbound.messages(maxSize: CobrowseFrameCodec.maxRelayedMessageBytes) {
+                        switch message {
+                        case .text(let text):
+                            sink.yield(.frame(text))
+                        case .binary(let buffer):
+                            if let (session, frame) = try? CobrowseFrameCodec.decodeRelayed(Array(buffer.readableBytesView)) {
+                                sink.yield(.picture(session, width: frame.width, height: frame.height))
+                            }
+                        }
                     }
                     sink.finish()
                 }
                 group.addTask {
+                    /// Sends each step once its pause is over.
+                    func schedule(_ steps: [DemoAgentScript.Step]) {
+                        for step in steps {
+                            Task {
+                                try? await Task.sleep(for: step.delay)
+                                sink.yield(.send(step.message))
+                            }
+                        }
+                    }
                     var channel = AgentChannel()
                     var script = DemoAgentScript(capacity: capacity)
                     try await outbound.write(.text(ProtocolCodec.encode(Envelope(AgentMessage.hello(AgentHello(token: token))))))
@@ -86,6 +105,8 @@ final class DemoAgent: Service, Sendable {
                             if case .transmit(let envelope) = channel.send(message) {
                                 try await outbound.write(.text(ProtocolCodec.encode(envelope)))
                             }
+                        case .picture(let session, let width, let height):
+                            schedule(script.pictureArrived(session: session, width: width, height: height))
                         case .frame(let text):
                             guard let envelope = try? ProtocolCodec.decode(text: text, as: ServerToAgentMessage.self)
                             else { continue }
@@ -96,12 +117,7 @@ final class DemoAgent: Service, Sendable {
                                 continue
                             }
                             guard case .deliver(let delivered) = channel.receive(envelope) else { continue }
-                            for step in script.handle(delivered) {
-                                Task {
-                                    try? await Task.sleep(for: step.delay)
-                                    sink.yield(.send(step.message))
-                                }
-                            }
+                            schedule(script.handle(delivered))
                             if let acknowledgement = channel.acknowledgementFrame() {
                                 try await outbound.write(.text(ProtocolCodec.encode(acknowledgement)))
                             }

@@ -5,8 +5,9 @@ import Foundation
 /// Pure: the driver performs the sends after their delays.
 ///
 /// It takes the longest-waiting person when it has room, greets them,
-/// answers what they write, asks once per session to see their window, and
-/// thanks them for their answer.
+/// answers what they write, asks once per session to see their window,
+/// thanks them for their answer, and says so when the first picture of the
+/// shared window really arrives.
 struct DemoAgentScript: Sendable {
     /// One thing to send, after a pause that makes the demo readable.
     struct Step: Sendable, Hashable {
@@ -18,6 +19,8 @@ struct DemoAgentScript: Sendable {
     let capacity: Int
     private var visitors: [SessionID: String] = [:]
     private var askedToShare: Set<SessionID> = []
+    /// Sessions whose current share has shown the agent a picture.
+    private var sawPicture: Set<SessionID> = []
     private var accepting = false
     private var counter = 0
     /// Prefixes this run's message and request IDs: a demo agent restarted
@@ -54,13 +57,15 @@ struct DemoAgentScript: Sendable {
             }
             return [chat(sessionID, "Got it: \"\(message.text.prefix(80))\". Anything else I can do?", after: .seconds(1))]
         case .consumerAnswered(let sessionID, _, .screenShare, let accepted):
-            let text = accepted
-                ? "Thank you. I can see the window now; fields you keep private stay hidden from me."
-                : "No problem, we can carry on in the chat."
+            let text = accepted ? "Thank you. The picture of your window is on its way." : "No problem, we can carry on in the chat."
             return [chat(sessionID, text, after: .milliseconds(500))]
+        case .screenShareEnd(let sessionID, _):
+            sawPicture.remove(sessionID)
+            return [chat(sessionID, "Sharing stopped. I can no longer see your window.", after: .milliseconds(500))]
         case .sessionEnded(let sessionID, _, _):
             visitors[sessionID] = nil
             askedToShare.remove(sessionID)
+            sawPicture.remove(sessionID)
             return []
         case .error(let report) where report.code == .queueEmpty || report.code == .notAllowed:
             accepting = false
@@ -68,6 +73,18 @@ struct DemoAgentScript: Sendable {
         default:
             return []
         }
+    }
+
+    /// A picture of a session's shared window arrived (a relayed frame): the
+    /// first one of a share gets a word in the chat, with what was seen.
+    mutating func pictureArrived(session sessionID: SessionID, width: Int, height: Int) -> [Step] {
+        guard visitors[sessionID] != nil, sawPicture.insert(sessionID).inserted else { return [] }
+        return [
+            chat(
+                sessionID,
+                "I can see your window now (\(width) × \(height) pixels). Fields you keep private are covered for me.",
+                after: .milliseconds(1500))
+        ]
     }
 
     /// Whom to greet: the name the person typed into a pre-chat field

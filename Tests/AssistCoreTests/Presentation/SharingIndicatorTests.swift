@@ -8,8 +8,7 @@ struct SharingIndicatorTests {
         let indicator = SharingIndicator(ScreenShare(requestID: "r-1", agent: Agent(id: "a", name: " Sam ")))
         #expect(indicator.title == "Sam can see this window")
         #expect(indicator.detail == "Only this app's window is shared, and fields kept private are covered.")
-        #expect(indicator.stopLabel == "_Stop sharing")
-        #expect(indicator.stopAccessibleName == "Stop sharing this window with Sam")
+        #expect(indicator.stopDescription == "Stop sharing this window with Sam")
     }
 
     @Test("an agent without a name is called the agent")

@@ -56,6 +56,23 @@ struct DemoAgentScriptTests {
         #expect(next.map(\.message) == [.acceptNext])
     }
 
+    @Test("the first picture of each share gets one chat naming its size; later pictures none; a stop is acknowledged")
+    func picturesArrive() {
+        var script = DemoAgentScript(capacity: 1)
+        #expect(script.pictureArrived(session: session, width: 800, height: 600).isEmpty, "a picture of nobody's session")
+        _ = script.handle(.sessionAssigned(SessionAssignment(sessionID: session, destination: "support")))
+        let first = script.pictureArrived(session: session, width: 800, height: 600)
+        guard case .chat(_, _, let text)? = first.first?.message else {
+            Issue.record("no word about the picture")
+            return
+        }
+        #expect(text.contains("800 × 600"))
+        #expect(script.pictureArrived(session: session, width: 800, height: 600).isEmpty)
+        let stopped = script.handle(.screenShareEnd(sessionID: session, requestID: "r"))
+        #expect(stopped.count == 1)
+        #expect(script.pictureArrived(session: session, width: 640, height: 480).count == 1, "a new share's picture")
+    }
+
     @Test("two runs of the script never reuse each other's message IDs, so a restarted demo agent's replies are relayed")
     func runsUseDistinctMessageIDs() {
         func greetingID(run: String) -> ClientMessageID? {

@@ -93,6 +93,8 @@ let package = Package(
             name: "AssistBench",
             dependencies: [
                 "AssistCore",
+                "AssistGtk",
+                "CGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -27,6 +27,9 @@ struct AssistBenchCommand: AsyncParsableCommand {
     @Flag(help: "Skip the desktop start-up benchmark (it needs a display).")
     var skipDesktop = false
 
+    @Flag(help: "Skip the co-browse frame benchmark (it needs a display).")
+    var skipCobrowse = false
+
     /// Runs the bare echo server the load benchmark measures its floor with.
     @Flag(help: .hidden)
     var echoServer = false
@@ -61,7 +64,9 @@ struct AssistBenchCommand: AsyncParsableCommand {
                     baseline: folder.appendingPathComponent("gtk-minimal-window"), gl: gl)
             }
         }
-        let report = BenchmarkReport(machine: .current(), date: Date(), results: results, load: load, desktop: desktop)
+        let cobrowse = skipCobrowse ? nil : await CobrowseBenchmark.run()
+        let report = BenchmarkReport(
+            machine: .current(), date: Date(), results: results, load: load, desktop: desktop, cobrowse: cobrowse)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
         print(report.markdown)
     }

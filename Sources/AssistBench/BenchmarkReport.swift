@@ -12,6 +12,8 @@ struct BenchmarkReport {
     let load: LoadResult?
     /// The desktop start-up figures, one per GL condition; empty when the run skipped them.
     let desktop: [DesktopStartResult]
+    /// The co-browse frame figures; `nil` when the run skipped them or had no display.
+    let cobrowse: CobrowseResult?
 
     /// The whole document.
     var markdown: String {
@@ -46,6 +48,12 @@ struct BenchmarkReport {
             lines += DesktopReportSection(results: desktop, machineLine: machineLine, dateLine: dateLine).lines
         } else {
             lines += ["## Desktop start-up", "", "Not run (`--skip-desktop`)."]
+        }
+        lines.append("")
+        if let cobrowse {
+            lines += CobrowseReportSection(result: cobrowse, machineLine: machineLine, dateLine: dateLine).lines
+        } else {
+            lines += ["## Co-browse frames", "", "Not run (`--skip-cobrowse`, or no display)."]
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -24,6 +24,16 @@ struct LatencySample {
         return Double(parts.seconds) * 1e9 + Double(parts.attoseconds) / 1e9
     }
 
+    /// Adds one timing.
+    mutating func record(_ duration: Duration) {
+        nanoseconds.append(Self.nanoseconds(of: duration))
+    }
+
+    /// The sample without its first `count` (warm-up) timings.
+    func droppingFirst(_ count: Int) -> LatencySample {
+        LatencySample(nanoseconds: Array(nanoseconds.dropFirst(count)))
+    }
+
     /// How many timings there are.
     var count: Int { nanoseconds.count }
 

@@ -4,7 +4,8 @@ on /v1/consumer (docs/protocol.md).
 It numbers its sequenced frames, acknowledges every sequenced frame it receives
 (cumulatively, with a bodiless `ack`), drops duplicates, fails loudly on a gap
 or on a frame written in the wrong version, sends the binary app frames a test
-builds (`cobrowse_frames.py`), and lets a test wait for a given server message.
+builds (`cobrowse_frames.py`), answers for the app when the agent has control
+(§12.6), and lets a test wait for a given server message, or for its absence.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ SEQUENCED_FROM_SERVER = {
 }
 
 # Types added in version 2: written with "v":2, and only on a version-2 connection (§12.1).
-VERSION_2_FROM_SERVER = {"keyframeRequest"}
+VERSION_2_FROM_SERVER = {"keyframeRequest", "agentInput"}
 
 
 @dataclass
@@ -86,6 +87,19 @@ class ScriptedConsumer:
         """Answers a `screenShareRequest`."""
         self._send_sequenced("screenShareAnswer", {"requestId": request_id, "accepted": accepted})
 
+    def answer_control(self, request_id: str, accepted: bool) -> None:
+        """Answers a `controlRequest`."""
+        self._send_sequenced("controlAnswer", {"requestId": request_id, "accepted": accepted})
+
+    def end_control(self, request_id: str) -> None:
+        """The person takes control back; the share goes on (version 2)."""
+        self._send_sequenced("controlEnd", {"requestId": request_id}, version=2)
+
+    def input_result(self, input_id: str, outcome: str) -> None:
+        """Says what the app did with an `agentInput` (version 2, unsequenced)."""
+        self._write({"v": 2, "type": "inputResult", "ack": self._last_received,
+                     "body": {"inputId": input_id, "outcome": outcome}})
+
     def answer_push(self, request_id: str, accepted: bool) -> None:
         """Answers a `push`."""
         self._send_sequenced("pushAnswer", {"requestId": request_id, "accepted": accepted})
@@ -133,6 +147,19 @@ class ScriptedConsumer:
                 return item
             seen.append(item.type)
 
+    def expect_none(self, message_type: str, within: float) -> None:
+        """Fails if a server message of `message_type` arrives within `within` seconds."""
+        deadline = time.monotonic() + within
+        while (remaining := deadline - time.monotonic()) > 0:
+            try:
+                item = self._inbox.get(timeout=remaining)
+            except queue.Empty:
+                return
+            if isinstance(item, BaseException):
+                raise item
+            if item.type == message_type:
+                raise AssertionError(f"an unexpected {message_type} from the server: {item.body}")
+
     def close(self) -> None:
         """Closes the connection (going away, so the server would keep the session)."""
         try:
@@ -140,11 +167,11 @@ class ScriptedConsumer:
         except (OSError, websocket.WebSocketException):
             pass
 
-    def _send_sequenced(self, message_type: str, body: dict[str, Any] | None) -> None:
+    def _send_sequenced(self, message_type: str, body: dict[str, Any] | None, version: int = 1) -> None:
         with self._send_lock:
             seq = next(self._next_seq)
             self._highest_sent = seq
-            envelope = {"v": 1, "type": message_type, "seq": seq, "ack": self._last_received}
+            envelope = {"v": version, "type": message_type, "seq": seq, "ack": self._last_received}
             if body is not None:
                 envelope["body"] = body
             self._write_locked(envelope)

@@ -3,7 +3,8 @@
 
 Environment:
   ASSIST_SERVER_BIN   the server binary (default: .build/debug/assist-server in the repository)
-  ASSIST_SCREENSHOTS  when 1, saves docs/screenshots/console-session.png and console-cobrowse.png
+  ASSIST_SCREENSHOTS  when 1, saves docs/screenshots/console-session.png, console-cobrowse.png
+                      and console-control.png
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
@@ -40,6 +42,7 @@ CHROMEDRIVER = "/usr/bin/chromedriver"
 WAIT_SECONDS = 10
 SCREENSHOT = REPO / "docs" / "screenshots" / "console-session.png"
 COBROWSE_SCREENSHOT = REPO / "docs" / "screenshots" / "console-cobrowse.png"
+CONTROL_SCREENSHOT = REPO / "docs" / "screenshots" / "console-control.png"
 
 
 @dataclass
@@ -787,3 +790,317 @@ def test_the_console_refuses_every_malformed_relayed_frame(server: Server, brows
         assert (result["tiles"], result["sessionId"]) == (None, session_id), f"{name}: {result}"
     for name, result in zip(good, results[len(malformed):]):
         assert result["problem"] is None and result["sessionId"] == "s-1", f"{name}: {result}"
+
+
+# Agent control (docs/protocol.md §12.6): clicks on the picture and typed text
+# reach the visitor's app while she has given Sam control.
+
+SOCKET_PROBE = """
+// Test tooling, installed before sign-in: records every text frame the console
+// sends, and holds back server frames of the types in `holding` until released.
+const Native = window.WebSocket;
+const probe = { sent: [], holding: new Set(), held: [] };
+window.assistProbe = probe;
+window.WebSocket = class extends Native {
+  send(data) {
+    if (typeof data === "string") probe.sent.push(JSON.parse(data));
+    super.send(data);
+  }
+  addEventListener(type, listener, options) {
+    if (type !== "message") return super.addEventListener(type, listener, options);
+    return super.addEventListener(type, (event) => {
+      const held = typeof event.data === "string" && probe.holding.has(JSON.parse(event.data).type);
+      if (held) {
+        probe.held.push(() => listener(event));
+      } else {
+        listener(event);
+      }
+    }, options);
+  }
+};
+"""
+
+RELEASE_HELD = """
+window.assistProbe.holding.clear();
+window.assistProbe.held.splice(0).forEach((deliver) => deliver());
+"""
+
+CANVAS_BOX = "const box = arguments[0].getBoundingClientRect(); return [box.left, box.top, box.width, box.height];"
+
+# A tall window, so that the picture fits the wide panel with bands left and right.
+TALL_WIDTH, TALL_HEIGHT = 240, 420
+TALL_BUTTON = (150, 380, 70, 24)
+
+
+def tall_keyframe(number: int) -> bytes:
+    return app_frame(number, TALL_WIDTH, TALL_HEIGHT, [
+        solid(0, 0, TALL_WIDTH, TALL_HEIGHT, BACKGROUND),
+        solid(0, 0, TALL_WIDTH, 40, HEADER),
+        solid(20, 80, 200, 28, WHITE),
+        solid(*TALL_BUTTON, BUTTON),
+    ], keyframe=True)
+
+
+def sent_frames(console: ConsolePage, message_type: str) -> list[dict]:
+    """The frames of `message_type` the console has sent, as the socket probe recorded them."""
+    return console.driver.execute_script(
+        "return window.assistProbe.sent.filter((frame) => frame.type === arguments[0]);", message_type)
+
+
+def grant_control(console: ConsolePage, share: Share) -> str:
+    """Sam asks Ann Lee for control of her shared window and she gives it; returns the request's id."""
+    share.session.find_element(By.CSS_SELECTOR, ".session__control").click()
+    control_status = share.session.find_element(By.CSS_SELECTOR, ".session__control-status")
+    assert console.wait_for_state(control_status, "pending") == "Control requested — waiting for Ann Lee…"
+    request = share.consumer.expect("controlRequest")
+    assert request.body["agentId"] == "sam"
+    share.consumer.answer_control(request.body["requestId"], accepted=True)
+    assert console.wait_for_state(control_status, "accepted") == "Ann Lee gave you control."
+    assert share.shared_window.get_attribute("data-control") == "granted"
+    return request.body["requestId"]
+
+
+def click_at(console: ConsolePage, x: int, y: int) -> None:
+    """A pointer click at a point of the viewport, in whole CSS pixels."""
+    actions = ActionBuilder(console.driver)
+    actions.pointer_action.move_to_location(x, y).click()
+    actions.perform()
+
+
+def click_window_pixel(console: ConsolePage, canvas: WebElement, window: tuple[int, int],
+                       target: tuple[int, int]) -> tuple[int, int]:
+    """Clicks the displayed canvas where window pixel `target` is drawn, and returns
+    the window pixel under the point clicked. The canvas fills its panel and shows
+    the picture with `object-fit: contain`: scaled by one factor, centred."""
+    left, top, width, height = console.driver.execute_script(CANVAS_BOX, canvas)
+    scale = min(width / window[0], height / window[1])
+    picture_left = left + (width - window[0] * scale) / 2
+    picture_top = top + (height - window[1] * scale) / 2
+    x = round(picture_left + (target[0] + 0.5) * scale)
+    y = round(picture_top + (target[1] + 0.5) * scale)
+    click_at(console, x, y)
+    return int((x - picture_left) // scale), int((y - picture_top) // scale)
+
+
+def test_a_click_on_the_picture_reaches_the_app_in_window_pixels(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    browser.execute_script(SOCKET_PROBE)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(tall_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        grant_control(console, share)
+        canvas = share.shared_window.find_element(By.CSS_SELECTOR, "canvas")
+        assert canvas.value_of_css_property("cursor") == "crosshair"
+        assert share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__control").text == "You have control"
+
+        # The panel is far wider than the tall window: a reading of the click
+        # scaled per axis from the canvas's box would land elsewhere.
+        _, _, width, height = browser.execute_script(CANVAS_BOX, canvas)
+        assert width / TALL_WIDTH > 1.5 * (height / TALL_HEIGHT), (width, height)
+        button_x, button_y, button_width, button_height = TALL_BUTTON
+        expected = click_window_pixel(console, canvas, (TALL_WIDTH, TALL_HEIGHT),
+                                      (button_x + button_width - 5, button_y + button_height // 2))
+        assert button_x <= expected[0] < button_x + button_width and button_y <= expected[1] < button_y + button_height
+        delivered = share.consumer.expect("agentInput")
+        assert delivered.body["event"] == {"kind": "click", "x": expected[0], "y": expected[1]}
+        assert delivered.body["agentId"] == "sam"
+        [sent] = sent_frames(console, "input")
+        assert (sent["v"], "seq" in sent) == (2, False), "input is written with v 2 and is not sequenced"
+        assert sent["body"]["inputId"] == delivered.body["inputId"]
+        [asked] = sent_frames(console, "requestControl")
+        assert (asked["v"], asked["seq"] >= 1) == (1, True), "requestControl is a sequenced version-1 message"
+
+        share.consumer.input_result(delivered.body["inputId"], "performed")
+        outcome = console.wait_for_text(share.shared_window, ".shared-window__outcome", "Done.")
+        assert outcome.get_attribute("data-outcome") == "performed"
+
+        # A click on the band beside the picture is not a click in the window.
+        left, top, _, height = browser.execute_script(CANVAS_BOX, canvas)
+        click_at(console, round(left) + 3, round(top + height / 2))
+        share.consumer.expect_none("agentInput", within=1.0)
+    assert_no_browser_errors(browser, server)
+
+
+def test_typed_text_reaches_the_app_as_a_text_event(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    browser.execute_script(SOCKET_PROBE)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        form = share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__type")
+        assert not form.is_displayed(), "the text form shows without control"
+        grant_control(console, share)
+
+        field = form.find_element(By.CSS_SELECTOR, "input")
+        assert field.accessible_name == "Type into the app"
+        send = form.find_element(By.CSS_SELECTOR, "button")
+        assert send.accessible_name == "Send text to Ann Lee's app"
+        send.click()
+        field.send_keys("12 Harbour Street, Leith", Keys.ENTER)
+        delivered = share.consumer.expect("agentInput")
+        assert delivered.body["event"] == {"kind": "text", "text": "12 Harbour Street, Leith"}
+        assert field.get_attribute("value") == ""
+        assert len(sent_frames(console, "input")) == 1, "an empty text was sent"
+
+        share.consumer.input_result(delivered.body["inputId"], "performed")
+        console.wait_for_text(share.shared_window, ".shared-window__outcome", "Done.")
+        share.consumer.chat("I can see the address appearing in the form!")
+        console.wait_for_text(share.session, ".message--consumer", "address appearing")
+        if os.environ.get("ASSIST_SCREENSHOTS") == "1":
+            CONTROL_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+            assert browser.save_screenshot(str(CONTROL_SCREENSHOT))
+    assert_no_browser_errors(browser, server)
+
+
+def test_without_control_a_click_sends_nothing(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        canvas = share.shared_window.find_element(By.CSS_SELECTOR, "canvas")
+        request_control = share.session.find_element(By.CSS_SELECTOR, ".session__control")
+        assert canvas.value_of_css_property("cursor") == "auto"
+        ActionChains(browser).click(canvas).perform()
+        share.consumer.expect_none("agentInput", within=1.0)
+
+        # Asked but not answered yet: still nothing.
+        request_control.click()
+        request = share.consumer.expect("controlRequest")
+        assert not request_control.is_displayed()
+        ActionChains(browser).click(canvas).perform()
+        share.consumer.expect_none("agentInput", within=1.0)
+
+        share.consumer.answer_control(request.body["requestId"], accepted=False)
+        control_status = share.session.find_element(By.CSS_SELECTOR, ".session__control-status")
+        assert console.wait_for_state(control_status, "declined") == "Ann Lee declined to give you control."
+        assert share.shared_window.get_attribute("data-control") == "declined"
+        assert canvas.value_of_css_property("cursor") == "auto"
+        assert request_control.is_displayed(), "Sam cannot ask again"
+        ActionChains(browser).click(canvas).perform()
+        share.consumer.expect_none("agentInput", within=1.0)
+    assert_no_browser_errors(browser, server)
+
+
+def test_each_outcome_the_app_reports_shows_its_sentence(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        grant_control(console, share)
+        canvas = share.shared_window.find_element(By.CSS_SELECTOR, "canvas")
+        outcome = share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__outcome")
+        sentences = {
+            "notInteractive": "You may see that control but not use it.",
+            "masked": "That part of the window is hidden from you.",
+            "nothingThere": "Nothing there takes that input.",
+            "noControl": "You no longer have control.",
+        }
+        for reported, sentence in sentences.items():
+            ActionChains(browser).click(canvas).perform()
+            delivered = share.consumer.expect("agentInput")
+            share.consumer.input_result(delivered.body["inputId"], reported)
+            console.wait.until(lambda _: outcome.get_attribute("data-outcome") == reported)
+            assert outcome.text == sentence
+
+        # The app holds no grant: the console no longer offers control.
+        control_status = share.session.find_element(By.CSS_SELECTOR, ".session__control-status")
+        assert console.wait_for_state(control_status, "stopped") == "Control ended."
+        assert canvas.value_of_css_property("cursor") == "auto"
+        ActionChains(browser).click(canvas).perform()
+        share.consumer.expect_none("agentInput", within=1.0)
+    assert_no_browser_errors(browser, server)
+
+
+def test_an_input_the_server_refuses_says_control_is_gone(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    browser.execute_script(SOCKET_PROBE)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        request_id = grant_control(console, share)
+
+        # Ann takes control back, but the console hears of it only after Sam's next click.
+        browser.execute_script("window.assistProbe.holding.add('controlEnd');")
+        share.consumer.end_control(request_id)
+        console.wait.until(lambda _: browser.execute_script("return window.assistProbe.held.length") == 1)
+        ActionChains(browser).click(share.shared_window.find_element(By.CSS_SELECTOR, "canvas")).perform()
+        share.consumer.expect_none("agentInput", within=1.0)
+        outcome = console.wait_for_text(share.shared_window, ".shared-window__outcome", "You no longer have control.")
+        assert outcome.get_attribute("data-outcome") == "noControl"
+        assert not browser.find_element(By.ID, "notice").is_displayed(), "a generic error notice was shown"
+        control_status = share.session.find_element(By.CSS_SELECTOR, ".session__control-status")
+        assert console.wait_for_state(control_status, "stopped") == "Control ended."
+
+        browser.execute_script(RELEASE_HELD)
+        assert share.session.find_element(By.CSS_SELECTOR, ".session__control").is_displayed()
+        assert control_status.text == "Control ended."
+    assert_no_browser_errors(browser, server)
+
+
+def test_the_visitor_taking_control_back_ends_it(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        request_id = grant_control(console, share)
+
+        share.consumer.end_control(request_id)
+        control_status = share.session.find_element(By.CSS_SELECTOR, ".session__control-status")
+        assert console.wait_for_state(control_status, "stopped") == "Ann Lee took control back."
+        assert share.shared_window.get_attribute("data-control") == "ended"
+        assert not share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__control").is_displayed()
+        assert not share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__type").is_displayed()
+        canvas = share.shared_window.find_element(By.CSS_SELECTOR, "canvas")
+        assert canvas.value_of_css_property("cursor") == "auto"
+        ActionChains(browser).click(canvas).perform()
+        share.consumer.expect_none("agentInput", within=1.0)
+
+        # The share goes on, and Sam may ask again.
+        assert share.shared_window.get_attribute("data-state") == "live"
+        assert share.session.find_element(By.CSS_SELECTOR, ".session__control").is_displayed()
+    assert_no_browser_errors(browser, server)
+
+
+def test_control_ends_with_the_share(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        grant_control(console, share)
+
+        share.consumer.end_screen_share(share.request_id)
+        control_status = share.session.find_element(By.CSS_SELECTOR, ".session__control-status")
+        assert console.wait_for_state(control_status, "stopped") == "Control ended with the screen share."
+        console.wait_for_state(share.shared_window, "stopped")
+        assert not share.session.find_element(By.CSS_SELECTOR, ".session__control").is_displayed()
+        ActionChains(browser).click(share.shared_window.find_element(By.CSS_SELECTOR, "canvas")).perform()
+        share.consumer.expect_none("agentInput", within=1.0)
+    assert_no_browser_errors(browser, server)
+
+
+WINDOW_POINTS = """
+const [cases, done] = arguments;
+import("/console/window-point.js").then(({ windowPoint }) => {
+  done(cases.map(([x, y, box, picture]) => windowPoint(x, y, box, picture)));
+}, (error) => done(String(error)));
+"""
+
+
+def test_window_points_are_whole_pixels_inside_the_window(server: Server, browser: webdriver.Chrome) -> None:
+    """The console's reading of a point on the canvas, at the picture's edges and beside it."""
+    box = {"width": 600, "height": 300}
+    tall = {"width": 100, "height": 200}  # shown at scale 1.5, from x = 225 to 375
+    cases = {
+        "top-left corner": ((225, 0, box, tall), {"x": 0, "y": 0}),
+        "inside a pixel": ((226.4, 1.4, box, tall), {"x": 0, "y": 0}),
+        "far corner": ((375, 300, box, tall), {"x": 99, "y": 199}),
+        "middle": ((300, 150, box, tall), {"x": 50, "y": 100}),
+        "left band": ((224.9, 150, box, tall), None),
+        "right band": ((375.1, 150, box, tall), None),
+        "no picture": ((10, 10, {"width": 0, "height": 0}, tall), None),
+    }
+    page = ConsolePage(browser, server.url)
+    results = page.driver.execute_async_script(WINDOW_POINTS, [arguments for arguments, _ in cases.values()])
+    assert isinstance(results, list), results
+    for name, result, (_, expected) in zip(cases, results, cases.values()):
+        assert result == expected, f"{name}: {result}"

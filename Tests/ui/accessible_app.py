@@ -100,6 +100,18 @@ def has_state(accessible, state) -> bool:
     return accessible.getState().contains(state)
 
 
+def save_window_picture(window, path: Path) -> bool:
+    """Saves what `window` shows on the display as a PNG (ImageMagick's
+    `import` of the screen, cut to the window's extents); whether it worked."""
+    extents = window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    if extents.width <= 0 or extents.height <= 0:
+        return False
+    geometry = f"{extents.width}x{extents.height}+{extents.x}+{extents.y}"
+    taken = subprocess.run(["import", "-window", "root", "-crop", geometry, "+repage", str(path)],
+                           capture_output=True, text=True, timeout=30)
+    return taken.returncode == 0
+
+
 def has_been_on_screen(accessible) -> bool:
     """Whether GTK ever gave the widget a size (see the module's doc)."""
     extents = accessible.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)

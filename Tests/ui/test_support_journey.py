@@ -8,12 +8,15 @@ the previous one left the person. A step after a failed one is skipped.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pyatspi
 
-from accessible_app import App, do_action, find_all, has_been_on_screen, has_state, set_text, text_of, wait_for
+from accessible_app import (App, do_action, find_all, has_been_on_screen, has_state, save_window_picture, set_text,
+                            text_of, wait_for)
 from conftest import Journey
 
 AGENT = "Alex (demo agent)"
@@ -26,6 +29,7 @@ SHARE_PROMPT_TITLE = f"{AGENT} asks to see this app's window"
 PICTURE_SEEN = re.compile(r"^I can see your window now \((\d+) × (\d+) pixels\)")
 SHARING_TITLE = f"{AGENT} can see this window"
 SHARING_STOPPED = "Sharing stopped. I can no longer see your window."
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 BANNER_COUNTDOWN = re.compile(r"^Reconnecting in \d+ s \(attempt \d+ of \d+\)$")
 FIRST_MESSAGE = "My printer prints only blank pages."
 MESSAGE_WHILE_DOWN = "Still there? I typed this while the connection was gone."
@@ -184,6 +188,8 @@ def test_accepted_screen_share_reaches_the_agent_as_a_picture(journey: Journey) 
                     app)
     width, height = (int(seen[0].group(1)), int(seen[0].group(2)))
     assert width > 300 and height > 300, f"the agent saw a {width} × {height} picture"
+    if os.environ.get("ASSIST_SCREENSHOTS") == "1":
+        assert save_window_picture(main_window(app), SCREENSHOTS / "app-sharing.png")
 
 
 def test_stop_sharing_hides_the_bar_and_the_agent_is_told(journey: Journey) -> None:

@@ -22,6 +22,15 @@ const ERROR_SENTENCES = {
   internalError: "The server ran into a problem. Try again.",
 };
 
+/** What the visitor's app did with one of the agent's clicks or texts (§12.6). */
+const INPUT_OUTCOMES = {
+  performed: "Done.",
+  notInteractive: "You may see that control but not use it.",
+  masked: "That part of the window is hidden from you.",
+  nothingThere: "Nothing there takes that input.",
+  noControl: "You no longer have control.",
+};
+
 const END_REASONS = {
   consumerEnded: "The visitor ended the session.",
   consumerLeftQueue: "The visitor left the queue.",
@@ -39,6 +48,11 @@ export function closeSentence(code) {
 /** A sentence for an `error` frame from the server; unknown codes read like a protocol violation. */
 export function errorSentence(code) {
   return ERROR_SENTENCES[code] ?? "The server reported a protocol problem with the console.";
+}
+
+/** A sentence for an `inputResult` outcome; an unknown one says only that the app answered. */
+export function inputOutcomeSentence(outcome) {
+  return INPUT_OUTCOMES[outcome] ?? "The app answered in a way this console does not know.";
 }
 
 /** A sentence for a `sessionEnded` reason; unknown reasons read like a shutdown. */

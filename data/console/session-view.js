@@ -1,8 +1,9 @@
-// One support session: its tab in "My sessions" and its panel (chat, screen share, push, end).
+// One support session: its tab in "My sessions" and its panel (chat, screen share, control, push, end).
 
 import { cloneTemplate, fillPrechat, labelControl, newId, setTime, visitorLabel } from "./dom.js";
 import { endSentence } from "./explain.js";
 import { SharedWindow } from "./shared-window.js";
+import { WindowControl } from "./window-control.js";
 
 const RECEIPT_STEPS = ["sending", "sent", "stored", "delivered"];
 const RECEIPT_TEXT = { sending: "Sending…", sent: "Sent", stored: "Stored", delivered: "Delivered" };
@@ -43,6 +44,7 @@ export class SessionPanel {
   #knownMessageIds = new Set();
   #shareRequestId = null;
   #sharedWindow;
+  #control;
   #pushedUrls = new Map();
   #typingSentAt = 0;
   #typingIdleTimer = null;
@@ -59,7 +61,10 @@ export class SessionPanel {
     this.element.dataset.sessionId = this.sessionId;
     this.tab.dataset.sessionId = this.sessionId;
     this.#sharedWindow = new SharedWindow(this.#q(".shared-window"),
-      () => this.#actions.send("requestKeyframe", { sessionId: this.sessionId }));
+      () => this.#actions.send("requestKeyframe", { sessionId: this.sessionId }),
+      (state) => this.#control.shareChanged(state));
+    this.#control = new WindowControl(this.element, this.#sharedWindow,
+      (type, body) => this.#actions.send(type, { sessionId: this.sessionId, ...body }));
     this.#wireControls();
     this.assign(assignment);
   }
@@ -83,6 +88,7 @@ export class SessionPanel {
     this.#q(".transcript").setAttribute("aria-label", `Chat with ${this.#visitor}`);
     this.#q(".composer label").textContent = `Message to ${this.#visitor}`;
     this.#sharedWindow.setVisitor(this.#visitor);
+    this.#control.setVisitor(this.#visitor);
     const prechat = this.#q(".session__prechat");
     prechat.hidden = !fillPrechat(prechat.querySelector(".prechat"), preChat);
     this.tab.querySelector(".session-tab__name").textContent = this.#visitor;
@@ -140,9 +146,11 @@ export class SessionPanel {
     if (isTyping) this.#typingShownTimer = setTimeout(() => this.showTyping(false), TYPING_EXPIRY_MS);
   }
 
-  /** The visitor answered a screen share or push request. */
+  /** The visitor answered a screen share, control or push request. */
   answered(kind, requestId, accepted) {
-    if (kind === "screenShare" && requestId === this.#shareRequestId) {
+    if (kind === "control") {
+      this.#control.answered(requestId, accepted);
+    } else if (kind === "screenShare" && requestId === this.#shareRequestId) {
       if (accepted) this.#sharedWindow.start();
       this.#setShare(accepted ? "accepted" : "declined", accepted
         ? `Screen share accepted — ${this.#visitor} is sharing.`
@@ -161,6 +169,21 @@ export class SessionPanel {
     this.#shareRequestId = null;
     this.#sharedWindow.stop();
     this.#setShare("stopped", `${this.#visitor} stopped sharing.`);
+  }
+
+  /** The visitor took back control of their window (`controlEnd`). */
+  controlEnded(requestId) {
+    this.#control.takenBack(requestId);
+  }
+
+  /** What the visitor's app did with one of the agent's inputs (`inputResult`). */
+  inputResult(inputId, outcome) {
+    this.#control.inputResult(inputId, outcome);
+  }
+
+  /** The server refused this session's latest input. */
+  inputRefused() {
+    this.#control.refused();
   }
 
   /** A co-browse frame from the visitor's app, checked (`cobrowse-frame.js`). */

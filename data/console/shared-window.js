@@ -3,6 +3,7 @@
 // app for a keyframe.
 
 import { CANCELLED, FAILED, FramePainter, PAINTED, SKIPPED } from "./frame-painter.js";
+import { windowPoint } from "./window-point.js";
 
 /** At most one `requestKeyframe` a second per session. */
 const KEYFRAME_REQUEST_SPACING_MS = 1_000;
@@ -17,7 +18,7 @@ const STATUS = {
  * The `.shared-window` section of a session panel. Its `data-state` is `none`
  * (no share yet: hidden), `waiting` (accepted, no picture yet), `live` or
  * `stopped` (the last picture stays, dimmed). `requestKeyframe()` sends the
- * request to the server.
+ * request to the server; `stateChanged(state)` hears of every change of state.
  */
 export class SharedWindow {
   #section;
@@ -25,6 +26,7 @@ export class SharedWindow {
   #canvas;
   #painter;
   #requestKeyframe;
+  #stateChanged;
   #state = "none";
   #size = null;
   #awaitingKeyframe = true;
@@ -33,12 +35,13 @@ export class SharedWindow {
   #lastRequestAt = -Infinity;
   #requestTimer = null;
 
-  constructor(section, requestKeyframe) {
+  constructor(section, requestKeyframe, stateChanged) {
     this.#section = section;
     this.#status = section.querySelector(".shared-window__status");
     this.#canvas = section.querySelector(".shared-window__picture");
     this.#painter = new FramePainter(this.#canvas);
     this.#requestKeyframe = requestKeyframe;
+    this.#stateChanged = stateChanged;
   }
 
   /** Names the section and the picture after the visitor. */
@@ -99,6 +102,18 @@ export class SharedWindow {
     this.#awaitingKeyframe = true;
   }
 
+  /**
+   * The window pixel under a point of the page (a pointer event's `clientX`
+   * and `clientY`), or `null` when no live picture is there.
+   */
+  pointAt(clientX, clientY) {
+    if (this.#state !== "live") return null;
+    const box = this.#canvas.getBoundingClientRect();
+    // The canvas holds the picture at the window's real size.
+    const picture = { width: this.#canvas.width, height: this.#canvas.height };
+    return windowPoint(clientX - box.left, clientY - box.top, box, picture);
+  }
+
   get #active() {
     return this.#state === "waiting" || this.#state === "live";
   }
@@ -143,10 +158,12 @@ export class SharedWindow {
 
   /** `size` is the picture's, for the live state. */
   #setState(state, size = null) {
+    const changed = state !== this.#state;
     this.#state = state;
     this.#section.dataset.state = state;
     this.#section.hidden = false;
     const text = STATUS[state](size);
     if (this.#status.textContent !== text) this.#status.textContent = text;
+    if (changed) this.#stateChanged(state);
   }
 }

@@ -17,6 +17,8 @@ export class Workspace {
   #selected = null;
   #noticeTimer = null;
   #pendingEnd = null;
+  /** The session of the latest `input` sent: an `error` about an input names no session. */
+  #lastInputSession = null;
   #queue = new QueueView({
     onAccept: (sessionId) => this.#send("acceptSession", { sessionId }),
     onAcceptNext: () => this.#send("acceptNext", undefined),
@@ -29,7 +31,10 @@ export class Workspace {
   #notice = document.getElementById("notice");
   #endDialog = document.getElementById("end-dialog");
   #panelActions = {
-    send: (type, body) => this.#send(type, body),
+    send: (type, body) => {
+      if (type === "input") this.#lastInputSession = body.sessionId;
+      return this.#send(type, body);
+    },
     select: (panel) => this.#select(panel, true),
     askToEnd: (panel) => this.#askToEnd(panel),
     close: (panel) => this.#close(panel),
@@ -43,6 +48,8 @@ export class Workspace {
     chatReceipt: (body) => this.#panel(body.sessionId)?.applyReceipt(body.receipt),
     consumerAnswered: (body) => this.#panel(body.sessionId)?.answered(body.kind, body.requestId, body.accepted),
     screenShareEnd: (body) => this.#panel(body.sessionId)?.shareEnded(body.requestId),
+    controlEnd: (body) => this.#panel(body.sessionId)?.controlEnded(body.requestId),
+    inputResult: (body) => this.#panel(body.sessionId)?.inputResult(body.inputId, body.outcome),
     sessionEnded: (body) => this.#panel(body.sessionId)?.markEnded(body.reason, body.text),
     error: (body) => this.#serverError(body),
   };
@@ -194,6 +201,13 @@ export class Workspace {
     // A keyframe request can cross the end of a share (notAllowed); nothing for the agent to do.
     if (refType === "requestKeyframe") {
       console.warn(`Assist console: the server refused a keyframe request (${code}): ${message}`);
+      return;
+    }
+    // The server refuses an input when the agent does not hold control (notAllowed). Errors
+    // come back at once and clicks are human-paced, so it is the latest input's session.
+    if (refType === "input") {
+      console.warn(`Assist console: the server refused an input (${code}): ${message}`);
+      this.#sessions.get(this.#lastInputSession)?.inputRefused();
       return;
     }
     const sentence = errorSentence(code);

@@ -29,7 +29,13 @@ extension ConsumerSession {
             }
             return effects
         case .control:
-            return send(.controlAnswer(requestID: id, accepted: accepted))
+            var effects = send(.controlAnswer(requestID: id, accepted: accepted))
+            if accepted, var granted = share {
+                granted.controlRequestID = id
+                share = granted
+                effects.append(.publish(.controlChanged(granted)))
+            }
+            return effects
         case .push:
             return send(.pushAnswer(requestID: id, accepted: accepted))
         }
@@ -40,6 +46,20 @@ extension ConsumerSession {
     public mutating func stopSharing() -> [ConsumerSessionEffect] {
         guard let share else { return [] }
         return send(.screenShareEnd(requestID: share.requestID)) + stopShare()
+    }
+
+    /// The person takes control back from the agent; the share goes on.
+    /// Nothing happens when the agent has no control.
+    public mutating func stopControl() -> [ConsumerSessionEffect] {
+        guard var current = share, let control = current.controlRequestID else { return [] }
+        current.controlRequestID = nil
+        share = current
+        return send(.controlEnd(requestID: control)) + [.publish(.controlChanged(current))]
+    }
+
+    /// Tells the agent what became of its input event `id`.
+    public mutating func reportInput(_ id: RequestID, outcome: InputOutcome) -> [ConsumerSessionEffect] {
+        send(.inputResult(inputID: id, outcome: outcome))
     }
 
     /// The person started or stopped typing; sent only while online.

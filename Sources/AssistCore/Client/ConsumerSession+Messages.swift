@@ -61,6 +61,9 @@ extension ConsumerSession {
             return withdrawRequests { $0.id == id } + stopped
         case .keyframeRequest:
             return share == nil ? [] : [.publish(.keyframeRequested)]
+        case .agentInput(let id, _, let event):
+            guard share?.hasControl == true else { return send(.inputResult(inputID: id, outcome: .noControl)) }
+            return [.publish(.agentInput(id: id, event: event))]
         case .chatReceipt(let receipt):
             let before = transcript
             transcript.apply(receipt)

@@ -6,12 +6,18 @@ public struct ScreenShare: Sendable, Hashable {
     public let requestID: RequestID
     /// The agent who sees the window; its permissions decide what is masked.
     public let agent: Agent
+    /// The control request the person accepted during this share, while the
+    /// agent may act on the window (`docs/protocol.md` §12.6).
+    public internal(set) var controlRequestID: RequestID?
 
-    /// Creates a share.
+    /// Creates a share, without control.
     public init(requestID: RequestID, agent: Agent) {
         self.requestID = requestID
         self.agent = agent
     }
+
+    /// Whether the agent may act on the window (where its permissions let it).
+    public var hasControl: Bool { controlRequestID != nil }
 
     /// What the agent may view and act on: its explicit sets, or the
     /// implicit default when it presented none.

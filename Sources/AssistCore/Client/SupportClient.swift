@@ -117,6 +117,16 @@ public actor SupportClient {
         perform(session.stopSharing())
     }
 
+    /// Takes control of the window back from the agent; the share goes on.
+    public func stopControl() {
+        perform(session.stopControl())
+    }
+
+    /// Tells the agent what became of its input event `id`.
+    public func reportInput(_ id: RequestID, outcome: InputOutcome) {
+        perform(session.reportInput(id, outcome: outcome))
+    }
+
     /// Whether a co-browse frame handed over now would be sent: the person
     /// is sharing, the connection is up and negotiated co-browse, and the
     /// connection is keeping up with the frames already handed over.

@@ -24,6 +24,12 @@ public enum SupportEvent: Sendable {
     /// The share `RequestID` stopped: by either side, the agent leaving or
     /// the session ending. Capture stops at once.
     case screenShareEnded(RequestID)
+    /// The agent got control of the shared window, or lost it; the share
+    /// says which.
+    case controlChanged(ScreenShare)
+    /// The agent in control acts on the window: the app decides and
+    /// performs it, then reports with ``SupportClient/reportInput(_:outcome:)``.
+    case agentInput(id: RequestID, event: InputEvent)
     /// The next co-browse frame must be a whole picture: the agent asked, or
     /// the connection was re-established during a share.
     case keyframeRequested

@@ -1,12 +1,16 @@
 import Foundation
 
 /// The bar shown in the shared window for as long as an agent sees it: who
-/// sees it, what is hidden, and the button that stops it at once.
+/// sees it, what is hidden, whether the agent may also act on it, and the
+/// buttons that stop either at once.
 public struct SharingIndicator: Sendable, Hashable {
     /// The headline, e.g. "Sam can see this window".
     public let title: String
     /// What the agent does and does not get.
     public let detail: String
+    /// Whether the agent may also act on the window: the bar is louder, and
+    /// offers to take control back.
+    public let showsControl: Bool
     /// What the button does, for screen readers (its accessible description).
     public let stopDescription: String
 
@@ -14,8 +18,14 @@ public struct SharingIndicator: Sendable, Hashable {
     public init(_ share: ScreenShare) {
         let trimmed = share.agent.name.trimmingCharacters(in: .whitespacesAndNewlines)
         let name = trimmed.isEmpty ? "The agent" : trimmed
-        title = "\(name) can see this window"
-        detail = "Only this app's window is shared, and fields kept private are covered."
+        showsControl = share.hasControl
+        if share.hasControl {
+            title = "\(name) can see and control this window"
+            detail = "\(name) can click and type where this app allows it. Fields kept private are covered."
+        } else {
+            title = "\(name) can see this window"
+            detail = "Only this app's window is shared, and fields kept private are covered."
+        }
         stopDescription = "Stop sharing this window with \(name)"
     }
 }

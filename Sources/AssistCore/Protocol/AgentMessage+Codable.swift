@@ -40,6 +40,11 @@ extension AgentMessage {
                 sessionID: try body.identifier("sessionId"), text: try body.textIfPresent("text", max: ProtocolLimits.maxNotice))
         case "error": self = .error(try envelope.decode("body"))
         case "requestKeyframe": self = .requestKeyframe(sessionID: try envelope.object("body").identifier("sessionId"))
+        case "input":
+            let body = try envelope.object("body")
+            self = .input(
+                sessionID: try body.identifier("sessionId"), inputID: try body.identifier("inputId"),
+                event: try body.inputEvent("event"))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -85,6 +90,11 @@ extension AgentMessage {
         case .requestKeyframe(let sessionID):
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
+        case .input(let sessionID, let inputID, let event):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(inputID, "inputId")
+            try body.inputEvent(event, "event")
         }
     }
 }

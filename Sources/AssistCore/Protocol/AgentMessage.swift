@@ -32,6 +32,9 @@ public enum AgentMessage: WireMessage {
     /// The agent needs a whole picture of the session's shared window. Not
     /// sequenced; version 2.
     case requestKeyframe(sessionID: SessionID)
+    /// An input event for a session whose window the agent controls. Not
+    /// sequenced (a stale click is never replayed); version 2.
+    case input(sessionID: SessionID, inputID: RequestID, event: InputEvent)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -51,13 +54,14 @@ public enum AgentMessage: WireMessage {
         case .endSession: "endSession"
         case .error: "error"
         case .requestKeyframe: "requestKeyframe"
+        case .input: "input"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .hello, .resume, .ack, .typing, .error, .requestKeyframe: false
+        case .hello, .resume, .ack, .typing, .error, .requestKeyframe, .input: false
         case .acceptNext, .acceptSession, .redeemShortCode, .chat, .requestScreenShare, .requestControl, .push,
             .screenShareEnd, .endSession:
             true
@@ -66,6 +70,9 @@ public enum AgentMessage: WireMessage {
 
     /// The version that introduced the type (see ``WireMessage/introducedInVersion``).
     public var introducedInVersion: Int {
-        if case .requestKeyframe = self { ProtocolVersion.cobrowse } else { 1 }
+        switch self {
+        case .requestKeyframe, .input: ProtocolVersion.cobrowse
+        default: 1
+        }
     }
 }

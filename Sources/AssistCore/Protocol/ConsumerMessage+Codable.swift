@@ -26,6 +26,10 @@ extension ConsumerMessage {
         case "leaveQueue": self = .leaveQueue
         case "endSession": self = .endSession
         case "error": self = .error(try envelope.decode("body"))
+        case "inputResult":
+            let body = try envelope.object("body")
+            self = .inputResult(inputID: try body.identifier("inputId"), outcome: try body.inputOutcome("outcome"))
+        case "controlEnd": self = .controlEnd(requestID: try envelope.object("body").identifier("requestId"))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -54,6 +58,13 @@ extension ConsumerMessage {
             var body = envelope.object("body")
             try body.identifier(requestID, "requestId")
         case .error(let report): try envelope.encode(report, "body")
+        case .inputResult(let inputID, let outcome):
+            var body = envelope.object("body")
+            try body.identifier(inputID, "inputId")
+            try body.text(outcome.rawValue, "outcome", max: ProtocolLimits.maxIdentifier)
+        case .controlEnd(let requestID):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
         }
     }
 }

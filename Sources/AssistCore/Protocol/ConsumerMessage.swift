@@ -24,6 +24,10 @@ public enum ConsumerMessage: WireMessage {
     case endSession
     /// The consumer could not accept a frame from the server. Not sequenced.
     case error(ErrorReport)
+    /// What the app did with an agent's input event. Not sequenced; version 2.
+    case inputResult(inputID: RequestID, outcome: InputOutcome)
+    /// The person took control back; the share goes on. Sequenced; version 2.
+    case controlEnd(requestID: RequestID)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -40,14 +44,26 @@ public enum ConsumerMessage: WireMessage {
         case .leaveQueue: "leaveQueue"
         case .endSession: "endSession"
         case .error: "error"
+        case .inputResult: "inputResult"
+        case .controlEnd: "controlEnd"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .hello, .resume, .ack, .typing, .error: false
-        case .chat, .screenShareAnswer, .controlAnswer, .pushAnswer, .screenShareEnd, .leaveQueue, .endSession: true
+        case .hello, .resume, .ack, .typing, .error, .inputResult: false
+        case .chat, .screenShareAnswer, .controlAnswer, .pushAnswer, .screenShareEnd, .leaveQueue, .endSession,
+            .controlEnd:
+            true
+        }
+    }
+
+    /// The version that introduced the type (see ``WireMessage/introducedInVersion``).
+    public var introducedInVersion: Int {
+        switch self {
+        case .inputResult, .controlEnd: ProtocolVersion.cobrowse
+        default: 1
         }
     }
 }

@@ -34,6 +34,14 @@ extension ServerToAgentMessage {
                 reason: SessionEndReason(rawValue: try body.text("reason", max: ProtocolLimits.maxIdentifier)),
                 text: try body.textIfPresent("text", max: ProtocolLimits.maxNotice))
         case "error": self = .error(try envelope.decode("body"))
+        case "inputResult":
+            let body = try envelope.object("body")
+            self = .inputResult(
+                sessionID: try body.identifier("sessionId"), inputID: try body.identifier("inputId"),
+                outcome: try body.inputOutcome("outcome"))
+        case "controlEnd":
+            let body = try envelope.object("body")
+            self = .controlEnd(sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -75,6 +83,15 @@ extension ServerToAgentMessage {
             try body.text(reason.rawValue, "reason", max: ProtocolLimits.maxIdentifier)
             try body.textIfPresent(text, "text", max: ProtocolLimits.maxNotice)
         case .error(let report): try envelope.encode(report, "body")
+        case .inputResult(let sessionID, let inputID, let outcome):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(inputID, "inputId")
+            try body.text(outcome.rawValue, "outcome", max: ProtocolLimits.maxIdentifier)
+        case .controlEnd(let sessionID, let requestID):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(requestID, "requestId")
         }
     }
 }

@@ -23,6 +23,10 @@ public enum ServerToAgentMessage: WireMessage {
     case sessionEnded(sessionID: SessionID, reason: SessionEndReason, text: String?)
     /// The server could not accept a frame from the agent. Not sequenced.
     case error(ErrorReport)
+    /// What the app did with one of the agent's input events. Not sequenced; version 2.
+    case inputResult(sessionID: SessionID, inputID: RequestID, outcome: InputOutcome)
+    /// The person took control back; the share goes on. Sequenced; version 2.
+    case controlEnd(sessionID: SessionID, requestID: RequestID)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -38,14 +42,24 @@ public enum ServerToAgentMessage: WireMessage {
         case .screenShareEnd: "screenShareEnd"
         case .sessionEnded: "sessionEnded"
         case .error: "error"
+        case .inputResult: "inputResult"
+        case .controlEnd: "controlEnd"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .welcome, .ack, .queueSnapshot, .typing, .error: false
-        case .sessionAssigned, .chat, .chatReceipt, .consumerAnswered, .screenShareEnd, .sessionEnded: true
+        case .welcome, .ack, .queueSnapshot, .typing, .error, .inputResult: false
+        case .sessionAssigned, .chat, .chatReceipt, .consumerAnswered, .screenShareEnd, .sessionEnded, .controlEnd: true
+        }
+    }
+
+    /// The version that introduced the type (see ``WireMessage/introducedInVersion``).
+    public var introducedInVersion: Int {
+        switch self {
+        case .inputResult, .controlEnd: ProtocolVersion.cobrowse
+        default: 1
         }
     }
 }

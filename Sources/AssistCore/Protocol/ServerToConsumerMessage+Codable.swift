@@ -39,6 +39,12 @@ extension ServerToConsumerMessage {
                 text: try body.textIfPresent("text", max: ProtocolLimits.maxNotice))
         case "error": self = .error(try envelope.decode("body"))
         case "keyframeRequest": self = .keyframeRequest
+        case "agentInput":
+            let body = try envelope.object("body")
+            self = .agentInput(
+                inputID: try body.identifier("inputId"),
+                agentID: try body.text("agentId", max: ProtocolLimits.maxIdentifier),
+                event: try body.inputEvent("event"))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -78,6 +84,11 @@ extension ServerToConsumerMessage {
             try body.textIfPresent(text, "text", max: ProtocolLimits.maxNotice)
         case .error(let report): try envelope.encode(report, "body")
         case .keyframeRequest: break
+        case .agentInput(let inputID, let agentID, let event):
+            var body = envelope.object("body")
+            try body.identifier(inputID, "inputId")
+            try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)
+            try body.inputEvent(event, "event")
         }
     }
 }

@@ -31,6 +31,9 @@ public enum ServerToConsumerMessage: WireMessage {
     /// The agent needs a whole picture: the next co-browse frame is to be a
     /// keyframe. Not sequenced; version 2.
     case keyframeRequest
+    /// An input event from the agent in control, for the app to decide and
+    /// perform. Not sequenced; version 2.
+    case agentInput(inputID: RequestID, agentID: String, event: InputEvent)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -50,13 +53,14 @@ public enum ServerToConsumerMessage: WireMessage {
         case .sessionEnded: "sessionEnded"
         case .error: "error"
         case .keyframeRequest: "keyframeRequest"
+        case .agentInput: "agentInput"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .welcome, .ack, .queueUpdate, .typing, .error, .keyframeRequest: false
+        case .welcome, .ack, .queueUpdate, .typing, .error, .keyframeRequest, .agentInput: false
         case .agentJoined, .agentLeft, .chat, .screenShareRequest, .controlRequest, .screenShareEnd, .push,
             .chatReceipt, .sessionEnded:
             true
@@ -65,6 +69,9 @@ public enum ServerToConsumerMessage: WireMessage {
 
     /// The version that introduced the type (see ``WireMessage/introducedInVersion``).
     public var introducedInVersion: Int {
-        if case .keyframeRequest = self { ProtocolVersion.cobrowse } else { 1 }
+        switch self {
+        case .keyframeRequest, .agentInput: ProtocolVersion.cobrowse
+        default: 1
+        }
     }
 }

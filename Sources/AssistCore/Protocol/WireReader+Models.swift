@@ -47,6 +47,28 @@ extension WireReader {
         }
     }
 
+    /// An ``InputEvent`` object.
+    func inputEvent(_ key: String) throws -> InputEvent {
+        let object = try object(key)
+        switch try object.text("kind", max: ProtocolLimits.maxIdentifier) {
+        case "click":
+            return .click(x: try object.integer("x"), y: try object.integer("y"))
+        case "text":
+            return .text(try object.text("text", max: InputEvent.maxText))
+        default:
+            throw object.problem("kind", "must be \"click\" or \"text\"")
+        }
+    }
+
+    /// An ``InputOutcome`` string.
+    func inputOutcome(_ key: String) throws -> InputOutcome {
+        let raw = try text(key, max: ProtocolLimits.maxIdentifier)
+        guard let outcome = InputOutcome(rawValue: raw) else {
+            throw problem(key, "must be one of \(InputOutcome.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return outcome
+    }
+
     /// An array of ``PrechatAnswer`` objects.
     func preChat(_ key: String) throws -> [PrechatAnswer] {
         try array(key, max: ProtocolLimits.maxPrechatAnswers, of: PrechatAnswer.self)

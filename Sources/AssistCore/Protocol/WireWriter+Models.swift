@@ -43,6 +43,20 @@ extension WireWriter {
         }
     }
 
+    /// An ``InputEvent`` object.
+    mutating func inputEvent(_ event: InputEvent, _ key: String) throws {
+        var object = object(key)
+        switch event {
+        case .click(let x, let y):
+            try object.text("click", "kind", max: ProtocolLimits.maxIdentifier)
+            try object.integer(x, "x")
+            try object.integer(y, "y")
+        case .text(let text):
+            try object.text("text", "kind", max: ProtocolLimits.maxIdentifier)
+            try object.text(text, "text", max: InputEvent.maxText)
+        }
+    }
+
     /// An array of ``PrechatAnswer`` objects.
     mutating func preChat(_ fields: [PrechatAnswer], _ key: String) throws {
         try array(fields, key, max: ProtocolLimits.maxPrechatAnswers)

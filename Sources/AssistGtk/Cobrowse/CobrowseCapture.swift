@@ -74,6 +74,13 @@ public final class CobrowseCapture {
         return try tiles(of: pixels, keyframe: keyframe)
     }
 
+    /// What each drawn widget is to the agent now, by widget.
+    func accessByWidget() -> [UnsafeMutablePointer<GtkWidget>: ElementAccess] {
+        let entries = reader.read(window)
+        let plan = plan(for: entries.map(\.shared))
+        return Dictionary(zip(entries.map(\.widget), plan.access), uniquingKeysWith: { first, _ in first })
+    }
+
     /// Makes the next frame a keyframe (a new viewer, a reconnection, or a
     /// frame that could not be sent).
     public func requestKeyframe() {

@@ -194,6 +194,11 @@ final class SupportController {
             stopSharingLocally()
         case .keyframeRequested:
             sharer?.requestKeyframe()
+        case .controlChanged(let share):
+            panel.sharing.render(SharingIndicator(share))
+        case .agentInput(let id, let event):
+            let outcome = sharer.map { inputPerformer(for: $0).perform(event) } ?? .noControl
+            perform { await $0.reportInput(id, outcome: outcome) }
         case .serverReportedProblem(let report):
             FileHandle.standardError.write(Data("assist: the server refused a frame: \(report.message)\n".utf8))
         }
@@ -255,6 +260,12 @@ final class SupportController {
         sharer.start()
     }
 
+    /// Performs the agent's input on the shared window; the Sharing bar
+    /// never takes it.
+    private func inputPerformer(for sharer: WindowSharer) -> AgentInputPerformer {
+        AgentInputPerformer(window: GtkCast.pointer(window), capture: sharer.capture, protected: [panel.sharing.widget])
+    }
+
     /// Stops capturing at once and hides the bar (the share ended on either side).
     private func stopSharingLocally() {
         sharer?.stop()
@@ -282,6 +293,7 @@ final class SupportController {
         panel.chat.onRetry = { [weak self] _ in self?.perform { await $0.reconnect() } }
         panel.chat.onTypingChanged = { [weak self] isTyping in self?.perform { await $0.setTyping(isTyping) } }
         panel.notice.onDismiss = { [weak self] in self?.panel.notice.render(nil) }
+        panel.sharing.onTakeBackControl = { [weak self] in self?.perform { await $0.stopControl() } }
         panel.sharing.onStop = { [weak self] in
             self?.stopSharingLocally()
             self?.perform { await $0.stopSharing() }

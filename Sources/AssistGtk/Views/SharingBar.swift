@@ -11,10 +11,13 @@ public final class SharingBar {
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// Called when the person presses "Stop sharing".
     public var onStop: () -> Void = {}
+    /// Called when the person presses "Take back control".
+    public var onTakeBackControl: () -> Void = {}
 
     private let titleLabel: UnsafeMutablePointer<GtkWidget>
     private let detailLabel: UnsafeMutablePointer<GtkWidget>
     private let stopButton: UnsafeMutablePointer<GtkWidget>
+    private let takeBackButton: UnsafeMutablePointer<GtkWidget>
 
     /// A hidden bar.
     public init() {
@@ -29,9 +32,13 @@ public final class SharingBar {
         Widgets.append(texts, titleLabel, detailLabel)
         stopButton = Widgets.button("_Stop sharing", classes: ["destructive-action"])
         gtk_widget_set_valign(stopButton, GTK_ALIGN_CENTER)
-        Widgets.append(widget, icon, texts, stopButton)
+        takeBackButton = Widgets.button("_Take back control")
+        gtk_widget_set_valign(takeBackButton, GTK_ALIGN_CENTER)
+        Widgets.setVisible(takeBackButton, false)
+        Widgets.append(widget, icon, texts, takeBackButton, stopButton)
         Widgets.setVisible(widget, false)
         SignalConnection.connect(stopButton, signal: "clicked") { [weak self] in self?.onStop() }
+        SignalConnection.connect(takeBackButton, signal: "clicked") { [weak self] in self?.onTakeBackControl() }
     }
 
     isolated deinit {
@@ -47,6 +54,12 @@ public final class SharingBar {
         Widgets.setText(titleLabel, indicator.title)
         Widgets.setText(detailLabel, indicator.detail)
         Accessibility.setDescription(stopButton, indicator.stopDescription)
+        Widgets.setVisible(takeBackButton, indicator.showsControl)
+        if indicator.showsControl {
+            gtk_widget_add_css_class(widget, "control")
+        } else {
+            gtk_widget_remove_css_class(widget, "control")
+        }
         Widgets.setVisible(widget, true)
     }
 
@@ -55,4 +68,7 @@ public final class SharingBar {
 
     /// The "Stop sharing" button, for tests and keyboard focus.
     public var stopWidget: UnsafeMutablePointer<GtkWidget> { stopButton }
+
+    /// The "Take back control" button, shown while the agent has control.
+    public var takeBackWidget: UnsafeMutablePointer<GtkWidget> { takeBackButton }
 }

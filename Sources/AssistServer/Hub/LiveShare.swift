@@ -11,4 +11,7 @@ struct LiveShare {
     var keyframeLink: Int?
     /// A `keyframeRequest` went to the app and its keyframe has not come yet.
     var keyframeAsked = false
+    /// The control request the consumer accepted during this share, while
+    /// the agent's input events may go to the app (§12.6).
+    var controlRequestID: RequestID?
 }

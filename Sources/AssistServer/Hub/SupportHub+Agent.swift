@@ -69,6 +69,8 @@ extension SupportHub {
             send(.screenShareEnd(requestID: requestID), toSession: sessionID)
         case .requestKeyframe(let sessionID):
             agentRequestedKeyframe(session: sessionID, agent: agentID, on: link)
+        case .input(let sessionID, let inputID, let event):
+            agentInput(event, inputID, session: sessionID, agent: agentID, on: link)
         case .endSession(let sessionID, let text):
             guard owned(sessionID, by: agentID, on: link) != nil else { return }
             end(session: sessionID, reason: .agentEnded, text: text)

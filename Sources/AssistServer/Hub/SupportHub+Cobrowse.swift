@@ -86,6 +86,44 @@ extension SupportHub {
         sessions[id]?.share = share
     }
 
+    /// The consumer accepted a control request: while the share lasts, the
+    /// agent's input events go to the app.
+    func controlGranted(_ requestID: RequestID, session id: SessionID) {
+        sessions[id]?.share?.controlRequestID = requestID
+    }
+
+    /// The consumer took control back; the agent is told, the share goes on.
+    func controlEnded(_ requestID: RequestID, session id: SessionID) {
+        guard let session = sessions[id], session.share?.controlRequestID == requestID else { return }
+        sessions[id]?.share?.controlRequestID = nil
+        if let agentID = session.row.agentID { send(.controlEnd(sessionID: id, requestID: requestID), toAgent: agentID) }
+    }
+
+    /// An input event from the agent, passed to the app only while the agent
+    /// holds control of an active share; the app decides what it does.
+    func agentInput(_ event: InputEvent, _ inputID: RequestID, session id: SessionID, agent agentID: String, on link: PeerLink) {
+        let type = AgentMessage.input(sessionID: id, inputID: inputID, event: event).messageType
+        guard link.version >= ProtocolVersion.cobrowse else {
+            reject(
+                .notAllowed, "\(type) needs protocol version 2 on this connection", on: link, as: ServerToAgentMessage.self,
+                refType: type)
+            return
+        }
+        guard let session = sessions[id], session.row.phase == .assigned, session.row.agentID == agentID else {
+            reject(
+                .unknownSession, "session \(id.rawValue) is not one of yours", on: link, as: ServerToAgentMessage.self,
+                refType: type)
+            return
+        }
+        guard session.share?.controlRequestID != nil else {
+            reject(
+                .notAllowed, "you do not control this session's window", on: link, as: ServerToAgentMessage.self,
+                refType: type)
+            return
+        }
+        send(.agentInput(inputID: inputID, agentID: agentID, event: event), toSession: id)
+    }
+
     private func askForKeyframe(_ share: inout LiveShare, session id: SessionID) {
         guard !share.keyframeAsked else { return }
         share.keyframeAsked = true

@@ -61,6 +61,12 @@ extension SupportHub {
             if let agentID = session.row.agentID {
                 send(.screenShareEnd(sessionID: id, requestID: requestID), toAgent: agentID)
             }
+        case .controlEnd(let requestID):
+            controlEnded(requestID, session: id)
+        case .inputResult(let inputID, let outcome):
+            if let agentID = session.row.agentID {
+                send(.inputResult(sessionID: id, inputID: inputID, outcome: outcome), toAgent: agentID)
+            }
         case .leaveQueue:
             guard session.row.phase != .assigned else {
                 reject(.notAllowed, "an agent has already joined", on: link, as: ServerToConsumerMessage.self)
@@ -113,6 +119,7 @@ extension SupportHub {
         sessions[id] = session
         recordRequestClosed(requestID, session: id)
         if kind == .screenShare, accepted { shareStarted(requestID, session: id) }
+        if kind == .control, accepted { controlGranted(requestID, session: id) }
         send(.consumerAnswered(sessionID: id, requestID: requestID, kind: kind, accepted: accepted), toAgent: agentID)
     }
 }

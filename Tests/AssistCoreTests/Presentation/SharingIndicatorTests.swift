@@ -1,5 +1,6 @@
-import AssistCore
 import Testing
+
+@testable import AssistCore
 
 @Suite("Sharing indicator")
 struct SharingIndicatorTests {
@@ -9,6 +10,17 @@ struct SharingIndicatorTests {
         #expect(indicator.title == "Sam can see this window")
         #expect(indicator.detail == "Only this app's window is shared, and fields kept private are covered.")
         #expect(indicator.stopDescription == "Stop sharing this window with Sam")
+    }
+
+    @Test("with control the bar says the agent can also act, and shows it")
+    func control() {
+        var share = ScreenShare(requestID: "r-1", agent: Agent(id: "a", name: "Sam"))
+        #expect(!SharingIndicator(share).showsControl)
+        share.controlRequestID = "c-1"
+        let indicator = SharingIndicator(share)
+        #expect(indicator.showsControl)
+        #expect(indicator.title == "Sam can see and control this window")
+        #expect(indicator.detail.hasPrefix("Sam can click and type where this app allows it."))
     }
 
     @Test("an agent without a name is called the agent")

@@ -36,22 +36,24 @@ struct ProtocolCodecRoundTripTests {
         #expect(
             Set(WireSamples.consumer.map(\.messageType)) == [
                 "hello", "resume", "ack", "chat", "typing", "screenShareAnswer", "controlAnswer", "pushAnswer",
-                "screenShareEnd", "leaveQueue", "endSession", "error",
+                "screenShareEnd", "leaveQueue", "endSession", "error", "inputResult", "controlEnd",
             ])
         #expect(
             Set(WireSamples.serverToConsumer.map(\.messageType)) == [
                 "welcome", "ack", "queueUpdate", "agentJoined", "agentLeft", "chat", "typing", "screenShareRequest",
-                "controlRequest", "screenShareEnd", "push", "chatReceipt", "sessionEnded", "error",
+                "controlRequest", "screenShareEnd", "push", "chatReceipt", "sessionEnded", "error", "keyframeRequest",
+                "agentInput",
             ])
         #expect(
             Set(WireSamples.agentToServer.map(\.messageType)) == [
                 "hello", "resume", "ack", "acceptNext", "acceptSession", "redeemShortCode", "chat", "typing",
-                "requestScreenShare", "requestControl", "push", "screenShareEnd", "endSession", "error",
+                "requestScreenShare", "requestControl", "push", "screenShareEnd", "endSession", "error", "requestKeyframe",
+                "input",
             ])
         #expect(
             Set(WireSamples.serverToAgent.map(\.messageType)) == [
                 "welcome", "ack", "queueSnapshot", "sessionAssigned", "chat", "typing", "chatReceipt",
-                "consumerAnswered", "screenShareEnd", "sessionEnded", "error",
+                "consumerAnswered", "screenShareEnd", "sessionEnded", "error", "inputResult", "controlEnd",
             ])
     }
 

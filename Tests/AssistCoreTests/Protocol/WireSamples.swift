@@ -34,6 +34,8 @@ enum WireSamples {
         .leaveQueue,
         .endSession,
         .error(report),
+        .inputResult(inputID: "i-1", outcome: .notInteractive),
+        .controlEnd(requestID: "q-2"),
     ]
 
     static let serverToConsumer: [ServerToConsumerMessage] = [
@@ -53,6 +55,9 @@ enum WireSamples {
         .chatReceipt(ChatReceipt(clientMessageID: "c-1", messageID: "m-2", status: .stored)),
         .sessionEnded(reason: .agentEnded, text: "Thanks for contacting us."),
         .error(report),
+        .keyframeRequest,
+        .agentInput(inputID: "i-1", agentID: "agent-7", event: .click(x: 120, y: 48)),
+        .agentInput(inputID: "i-2", agentID: "agent-7", event: .text("order 42 ✓")),
     ]
 
     static let agentToServer: [AgentMessage] = [
@@ -70,6 +75,8 @@ enum WireSamples {
         .screenShareEnd(sessionID: "s-1", requestID: "q-1"),
         .endSession(sessionID: "s-1", text: nil),
         .error(report),
+        .requestKeyframe(sessionID: "s-1"),
+        .input(sessionID: "s-1", inputID: "i-1", event: .click(x: 0, y: 599)),
     ]
 
     static let serverToAgent: [ServerToAgentMessage] = [
@@ -96,6 +103,8 @@ enum WireSamples {
         .screenShareEnd(sessionID: "s-1", requestID: "q-1"),
         .sessionEnded(sessionID: "s-1", reason: SessionEndReason(rawValue: "someFutureReason"), text: nil),
         .error(report),
+        .inputResult(sessionID: "s-1", inputID: "i-1", outcome: .masked),
+        .controlEnd(sessionID: "s-1", requestID: "q-2"),
     ]
 
     /// Wraps `message` as a sender would: sequenced messages get `seq`.

@@ -156,4 +156,43 @@ struct CobrowseLiveTests {
             }
         }
     }
+
+    @Test("agent input reaches the app only while the agent holds control of the share; results and controlEnd go back")
+    func controlRelay() async throws {
+        try await TestServer.run(try TestServer.settings()) { url in
+            let (consumer, sam, session) = try await Self.sharing(url)
+            let click = InputEvent.click(x: 10, y: 20)
+            try await sam.send(.input(sessionID: session, inputID: "i-1", event: click))
+            let early = try await sam.expect("error") { if case .error(let report) = $0 { report } else { nil } }
+            #expect(early.code == .notAllowed)
+            #expect(early.refType == "input")
+
+            try await sam.send(.requestControl(sessionID: session, requestID: "control-1"))
+            _ = try await consumer.expect("control request") { if case .controlRequest(let id, _) = $0 { id } else { nil } }
+            try await consumer.send(.controlAnswer(requestID: "control-1", accepted: true))
+            _ = try await sam.expect("control answer") {
+                if case .consumerAnswered(_, _, .control, let accepted) = $0 { accepted } else { nil }
+            }
+            try await sam.send(.input(sessionID: session, inputID: "i-2", event: click))
+            let input = try await consumer.expect("agent input") {
+                if case .agentInput(let id, let agent, let event) = $0 { (id, agent, event) } else { nil }
+            }
+            #expect(input.0 == "i-2")
+            #expect(input.1 == "sam")
+            #expect(input.2 == click)
+            try await consumer.send(.inputResult(inputID: "i-2", outcome: .performed))
+            let result = try await sam.expect("input result") {
+                if case .inputResult(let sessionID, let id, let outcome) = $0 { (sessionID, id, outcome) } else { nil }
+            }
+            #expect(result.0 == session)
+            #expect(result.1 == "i-2")
+            #expect(result.2 == .performed)
+
+            try await consumer.send(.controlEnd(requestID: "control-1"))
+            _ = try await sam.expect("control end") { if case .controlEnd(_, let id) = $0 { id } else { nil } }
+            try await sam.send(.input(sessionID: session, inputID: "i-3", event: click))
+            let late = try await sam.expect("error") { if case .error(let report) = $0 { report } else { nil } }
+            #expect(late.code == .notAllowed)
+        }
+    }
 }

@@ -51,7 +51,7 @@ struct RestartLiveTests {
             let resumedConsumer = ConsumerPeer(server: second.url, path: "/v1/consumer", channel: consumerChannel)
             try await resumedConsumer.sendHandshake(
                 .resume(ResumeRequest(resumeToken: welcome.resumeToken, lastReceivedSeq: consumerChannel.lastReceivedSeq)))
-            let missed = try await resumedConsumer.expect("chat sent before the crash") {
+            let missed = try await resumedConsumer.expect("chat sent before the crash", timeout: .seconds(30)) {
                 if case .chat(let m) = $0 { m.text } else { nil }
             }
             #expect(missed == "while you were away")
@@ -59,7 +59,7 @@ struct RestartLiveTests {
             let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
             try await resumedSam.sendHandshake(
                 .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
-            _ = try await resumedSam.expect("agent welcome after restart") { if case .welcome(let w) = $0 { w } else { nil } }
+            _ = try await resumedSam.expect("agent welcome after restart", timeout: .seconds(30)) { if case .welcome(let w) = $0 { w } else { nil } }
             try await resumedSam.send(.chat(sessionID: welcome.sessionID, clientMessageID: "a-2", text: "after the restart"))
             let after = try await resumedConsumer.expect("chat after the restart") {
                 if case .chat(let m) = $0 { m.text } else { nil }
@@ -99,11 +99,11 @@ struct RestartLiveTests {
             let resumedConsumer = ConsumerPeer(server: second.url, path: "/v1/consumer", channel: consumerChannel)
             try await resumedConsumer.sendHandshake(
                 .resume(ResumeRequest(resumeToken: welcome.resumeToken, lastReceivedSeq: consumerChannel.lastReceivedSeq)))
-            _ = try await resumedConsumer.expect("welcome after restart") { if case .welcome(let w) = $0 { w } else { nil } }
+            _ = try await resumedConsumer.expect("welcome after restart", timeout: .seconds(30)) { if case .welcome(let w) = $0 { w } else { nil } }
             let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
             try await resumedSam.sendHandshake(
                 .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
-            _ = try await resumedSam.expect("agent welcome after restart") { if case .welcome(let w) = $0 { w } else { nil } }
+            _ = try await resumedSam.expect("agent welcome after restart", timeout: .seconds(30)) { if case .welcome(let w) = $0 { w } else { nil } }
 
             try await resumedConsumer.send(.screenShareAnswer(requestID: "share-1", accepted: true))
             let answer = try await resumedSam.expect("the consumer's answer") {

@@ -123,7 +123,13 @@ actor TestPeer<Outbound: WireMessage, Inbound: WireMessage> {
         _ description: String, timeout: Duration = .seconds(10), _ match: @Sendable (Inbound) -> Value?
     ) async throws -> Value {
         while true {
-            switch try await next(timeout: timeout) {
+            let event: PeerEvent<Inbound>
+            do {
+                event = try await next(timeout: timeout)
+            } catch TestPeerError.timedOut {
+                throw TestPeerError.nothingArrived(waitingFor: description, within: timeout)
+            }
+            switch event {
             case .message(let envelope):
                 if let value = match(envelope.message) { return value }
             case .undecodable, .binary:
@@ -205,11 +211,13 @@ actor TestPeer<Outbound: WireMessage, Inbound: WireMessage> {
 /// Why a test peer could not give what the test waited for.
 enum TestPeerError: Error, CustomStringConvertible {
     case timedOut
+    case nothingArrived(waitingFor: String, within: Duration)
     case closed(waitingFor: String, code: UInt16?)
 
     var description: String {
         switch self {
         case .timedOut: "nothing arrived in time"
+        case .nothingArrived(let what, let within): "nothing arrived within \(within) while waiting for \(what)"
         case .closed(let waitingFor, let code): "the connection closed (\(code.map(String.init) ?? "no code")) while waiting for \(waitingFor)"
         }
     }

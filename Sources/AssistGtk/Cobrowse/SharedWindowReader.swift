@@ -44,7 +44,7 @@ struct SharedWindowReader {
 
     /// The widget's bounds in the window's coordinates, rounded outward to
     /// whole pixels; `nil` when GTK cannot place it there.
-    private static func bounds(
+    static func bounds(
         of widget: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>
     ) -> PixelRect? {
         var rect = graphene_rect_t()

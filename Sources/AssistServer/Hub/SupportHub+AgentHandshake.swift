@@ -29,13 +29,7 @@ extension SupportHub {
     /// A fresh sign-in starts a new stream: the agent's sessions are sent
     /// again, with their transcripts, so a reloaded console is whole.
     private func signIn(_ hello: AgentHello, on link: PeerLink) {
-        guard let version = ProtocolVersion.negotiate(offered: hello.versions) else {
-            reject(
-                .unsupportedVersion, "this server speaks protocol versions \(ProtocolVersion.supported)",
-                on: link, as: ServerToAgentMessage.self, closing: .unsupportedVersion)
-            return
-        }
-        link.version = version
+        guard let version = negotiate(hello.versions, on: link, replyType: ServerToAgentMessage.self) else { return }
         guard let account = directory.account(forToken: hello.token) else {
             reject(
                 .authenticationFailed, "the agent token is not valid", on: link, as: ServerToAgentMessage.self,
@@ -70,13 +64,7 @@ extension SupportHub {
     }
 
     private func resumeAgent(_ request: ResumeRequest, on link: PeerLink) {
-        guard let version = ProtocolVersion.negotiate(offered: request.versions) else {
-            reject(
-                .unsupportedVersion, "this server speaks protocol versions \(ProtocolVersion.supported)",
-                on: link, as: ServerToAgentMessage.self, closing: .unsupportedVersion)
-            return
-        }
-        link.version = version
+        guard let version = negotiate(request.versions, on: link, replyType: ServerToAgentMessage.self) else { return }
         guard var agent = liveOrStoredAgent(resumeToken: request.resumeToken) else {
             reject(
                 .resumeRejected, "the agent's place is unknown or its grace period has passed", on: link,

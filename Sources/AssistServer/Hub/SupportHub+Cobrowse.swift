@@ -63,18 +63,7 @@ extension SupportHub {
     /// the end of a share from a problem worth showing.
     func agentRequestedKeyframe(session id: SessionID, agent agentID: String, on link: PeerLink) {
         let type = AgentMessage.requestKeyframe(sessionID: id).messageType
-        guard link.version >= ProtocolVersion.cobrowse else {
-            reject(
-                .notAllowed, "\(type) needs protocol version 2 on this connection", on: link,
-                as: ServerToAgentMessage.self, refType: type)
-            return
-        }
-        guard let session = sessions[id], session.row.phase == .assigned, session.row.agentID == agentID else {
-            reject(
-                .unknownSession, "session \(id.rawValue) is not one of yours", on: link, as: ServerToAgentMessage.self,
-                refType: type)
-            return
-        }
+        guard let session = cobrowseSession(id, of: agentID, for: type, on: link) else { return }
         guard var share = session.share else {
             reject(
                 .notAllowed, "no screen share is active in this session", on: link, as: ServerToAgentMessage.self,
@@ -103,18 +92,7 @@ extension SupportHub {
     /// holds control of an active share; the app decides what it does.
     func agentInput(_ event: InputEvent, _ inputID: RequestID, session id: SessionID, agent agentID: String, on link: PeerLink) {
         let type = AgentMessage.input(sessionID: id, inputID: inputID, event: event).messageType
-        guard link.version >= ProtocolVersion.cobrowse else {
-            reject(
-                .notAllowed, "\(type) needs protocol version 2 on this connection", on: link, as: ServerToAgentMessage.self,
-                refType: type)
-            return
-        }
-        guard let session = sessions[id], session.row.phase == .assigned, session.row.agentID == agentID else {
-            reject(
-                .unknownSession, "session \(id.rawValue) is not one of yours", on: link, as: ServerToAgentMessage.self,
-                refType: type)
-            return
-        }
+        guard let session = cobrowseSession(id, of: agentID, for: type, on: link) else { return }
         guard session.share?.controlRequestID != nil else {
             reject(
                 .notAllowed, "you do not control this session's window", on: link, as: ServerToAgentMessage.self,
@@ -122,6 +100,26 @@ extension SupportHub {
             return
         }
         send(.agentInput(inputID: inputID, agentID: agentID, event: event), toSession: id)
+    }
+
+    /// The session a version-2 agent message of `type` names, if the agent
+    /// works on it; otherwise the agent is told why not, naming `type`.
+    private func cobrowseSession(
+        _ id: SessionID, of agentID: String, for type: String, on link: PeerLink
+    ) -> LiveSession? {
+        guard link.version >= ProtocolVersion.cobrowse else {
+            reject(
+                .notAllowed, "\(type) needs protocol version 2 on this connection", on: link,
+                as: ServerToAgentMessage.self, refType: type)
+            return nil
+        }
+        guard let session = sessions[id], session.row.phase == .assigned, session.row.agentID == agentID else {
+            reject(
+                .unknownSession, "session \(id.rawValue) is not one of yours", on: link, as: ServerToAgentMessage.self,
+                refType: type)
+            return nil
+        }
+        return session
     }
 
     private func askForKeyframe(_ share: inout LiveShare, session id: SessionID) {

@@ -27,13 +27,7 @@ extension SupportHub {
     }
 
     private func openSession(_ hello: ConsumerHello, on link: PeerLink) {
-        guard let version = ProtocolVersion.negotiate(offered: hello.versions) else {
-            reject(
-                .unsupportedVersion, "this server speaks protocol versions \(ProtocolVersion.supported)",
-                on: link, as: ServerToConsumerMessage.self, closing: .unsupportedVersion)
-            return
-        }
-        link.version = version
+        guard let version = negotiate(hello.versions, on: link, replyType: ServerToConsumerMessage.self) else { return }
         var correlationID = hello.correlationID
         if let token = hello.sessionToken {
             guard let grant = (try? shortCodes.grant(forSessionToken: token)) ?? nil,
@@ -81,13 +75,7 @@ extension SupportHub {
     }
 
     private func resumeSession(_ request: ResumeRequest, on link: PeerLink) {
-        guard let version = ProtocolVersion.negotiate(offered: request.versions) else {
-            reject(
-                .unsupportedVersion, "this server speaks protocol versions \(ProtocolVersion.supported)",
-                on: link, as: ServerToConsumerMessage.self, closing: .unsupportedVersion)
-            return
-        }
-        link.version = version
+        guard let version = negotiate(request.versions, on: link, replyType: ServerToConsumerMessage.self) else { return }
         guard let id = sessionsByResumeToken[request.resumeToken], var session = sessions[id] else {
             reject(
                 .resumeRejected, "the session is unknown or its grace period has passed", on: link,

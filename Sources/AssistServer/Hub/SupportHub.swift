@@ -205,6 +205,19 @@ actor SupportHub {
         if let close { outputs.append((link, .close(close, message))) }
     }
 
+    /// The version a handshake's `offered` versions settle for `link`, which
+    /// keeps it; without one in common, the peer is refused with 4001.
+    func negotiate<Message: WireMessage>(_ offered: [Int], on link: PeerLink, replyType: Message.Type) -> Int? {
+        guard let version = ProtocolVersion.negotiate(offered: offered) else {
+            reject(
+                .unsupportedVersion, "this server speaks protocol versions \(ProtocolVersion.supported)", on: link,
+                as: Message.self, closing: .unsupportedVersion)
+            return nil
+        }
+        link.version = version
+        return version
+    }
+
     /// Closes a connection after what is queued for it.
     func close(_ link: PeerLink, _ code: CloseCode, reason: String) {
         outputs.append((link, .close(code, reason)))

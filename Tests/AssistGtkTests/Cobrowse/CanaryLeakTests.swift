@@ -90,10 +90,10 @@ struct CanaryLeakTests {
             try picture.apply(relayed: relayed)
             #expect(picture.count(of: Self.secretBackground) == 0, "frame \(number): secret background leaked")
             #expect(picture.count(of: Self.secretText) == 0, "frame \(number): secret text leaked")
-            let secretBox = try #require(Self.bounds(of: scene.secret, in: scene.window))
+            let secretBox = try #require(SharedWindowReader.bounds(of: scene.secret, in: scene.window))
             let boxColors = Set(picture.pixels(in: secretBox).map { [$0.red, $0.green, $0.blue] })
             #expect(boxColors == [[hidingColor.red, hidingColor.green, hidingColor.blue]], "frame \(number)")
-            let passwordBox = try #require(Self.bounds(of: scene.password, in: scene.window))
+            let passwordBox = try #require(SharedWindowReader.bounds(of: scene.password, in: scene.window))
             let passwordColors = Set(picture.pixels(in: passwordBox).map { [$0.red, $0.green, $0.blue] })
             #expect(passwordColors == [[maskColor.red, maskColor.green, maskColor.blue]], "frame \(number): password shown")
         }
@@ -150,16 +150,6 @@ struct CanaryLeakTests {
         gtk_editable_set_text(GtkCast.opaque(scene.entry), "typed \(number)")
         gtk_label_set_text(GtkCast.opaque(scene.secret), "CANARY-7F3A-\(number)")
         ViewHarness.iterate(for: .milliseconds(60))
-    }
-
-    private static func bounds(
-        of widget: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>
-    ) -> PixelRect? {
-        var rect = graphene_rect_t()
-        guard gtk_widget_compute_bounds(widget, window, &rect) != 0 else { return nil }
-        return PixelRect.covering(
-            x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.size.width),
-            height: Double(rect.size.height))
     }
 
     private static var styleInstalled = false

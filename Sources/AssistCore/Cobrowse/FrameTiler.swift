@@ -47,6 +47,17 @@ public struct FrameTiler: Sendable {
     public mutating func frame(
         from buffer: PixelBuffer, keyframe: Bool = false, encode: (PixelBuffer, PixelRect) throws -> [UInt8]
     ) rethrows -> CobrowseFrame? {
+        try frame(of: buffer, keyframe: keyframe) { buffer, rects in try rects.map { try encode(buffer, $0) } }
+    }
+
+    /// The frame for `buffer`, as ``frame(from:keyframe:encode:)`` makes it,
+    /// with every tile that needs PNG handed to `encodeAll` at once, so the
+    /// caller may encode them in parallel. `encodeAll` returns one payload
+    /// per rectangle, in order.
+    public mutating func frame(
+        of buffer: PixelBuffer, keyframe: Bool = false,
+        encodeAll: (PixelBuffer, [PixelRect]) throws -> [[UInt8]]
+    ) rethrows -> CobrowseFrame? {
         guard !buffer.bounds.isEmpty else {
             previous = nil
             return nil
@@ -63,6 +74,10 @@ public struct FrameTiler: Sendable {
             previous = buffer
             return nil
         }
+        let encodedRects = changes.filter { $0.1 == nil }.map(\.0)
+        let payloads = try encodeAll(buffer, encodedRects)
+        precondition(payloads.count == encodedRects.count, "encodeAll returns one payload per rectangle")
+        var nextPayload = payloads.makeIterator()
         var tiles: [CobrowseTile] = []
         tiles.reserveCapacity(changes.count)
         for (rect, color) in changes {
@@ -72,7 +87,7 @@ public struct FrameTiler: Sendable {
                 tiles.append(
                     CobrowseTile(
                         x: rect.x, y: rect.y, width: rect.width, height: rect.height, encoding: .png,
-                        payload: try encode(buffer, rect)))
+                        payload: nextPayload.next()!))
             }
         }
         previous = buffer

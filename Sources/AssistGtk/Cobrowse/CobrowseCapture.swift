@@ -56,10 +56,10 @@ public final class CobrowseCapture {
     ///   encode a tile; the frame after is then a keyframe.
     public func tiles(of pixels: PixelBuffer, keyframe: Bool = false) throws(CobrowseCaptureError) -> CobrowseFrame? {
         do {
-            return try tiler.frame(from: pixels, keyframe: keyframe) { buffer, rect in
-                let png = PNGTileEncoder.encode(buffer, rect)
-                if png.isEmpty { throw CobrowseCaptureError.encodingFailed }
-                return png
+            return try tiler.frame(of: pixels, keyframe: keyframe) { buffer, rects in
+                let payloads = PNGTileEncoder.encode(buffer, rects)
+                if payloads.contains(where: \.isEmpty) { throw CobrowseCaptureError.encodingFailed }
+                return payloads
             }
         } catch {
             tiler.requestKeyframe()

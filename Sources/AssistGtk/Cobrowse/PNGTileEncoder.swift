@@ -1,11 +1,27 @@
 import AssistCore
 import CGtk
+import Dispatch
+import Synchronization
 
-/// Encodes a rectangle of captured pixels as PNG with GTK's own encoder
+/// Encodes rectangles of captured pixels as PNG with GTK's own encoder
 /// (`gdk_texture_save_to_png_bytes`, libpng underneath): lossless, and
 /// decoded by every browser without code of the console's own.
-@MainActor
+///
+/// Off the main thread on purpose: a `GdkMemoryTexture` is immutable and
+/// documented thread-safe, and nothing here touches a display, so the tiles
+/// of one frame are encoded on every core at once.
 enum PNGTileEncoder {
+    /// The PNG of each of `rects` of `buffer`, in order; an empty one where
+    /// GTK could not encode it.
+    static func encode(_ buffer: PixelBuffer, _ rects: [PixelRect]) -> [[UInt8]] {
+        let results = Mutex([[UInt8]](repeating: [], count: rects.count))
+        DispatchQueue.concurrentPerform(iterations: rects.count) { index in
+            let png = encode(buffer, rects[index])
+            results.withLock { $0[index] = png }
+        }
+        return results.withLock { $0 }
+    }
+
     /// The PNG of `rect` of `buffer`; empty when GTK could not encode it.
     static func encode(_ buffer: PixelBuffer, _ rect: PixelRect) -> [UInt8] {
         let rowBytes = rect.width * 4

@@ -50,6 +50,20 @@ struct FrameTilerTests {
         return (0..<frame.height).flatMap { y in (0..<frame.width).map { x in rects.count { $0.contains(x: x, y: y) } } }
     }
 
+    @Test("encodeAll gets every tile that needs PNG at once, in tile order, and its payloads land on those tiles")
+    func batchEncoding() {
+        var tiler = FrameTiler(tileSize: 64)
+        var batches: [[PixelRect]] = []
+        let frame = tiler.frame(of: patterned(width: 130, height: 70)) { _, rects in
+            batches.append(rects)
+            return rects.map { [UInt8(truncatingIfNeeded: $0.x), UInt8(truncatingIfNeeded: $0.y)] }
+        }
+        #expect(batches.count == 1)
+        let pngTiles = frame?.tiles.filter { $0.encoding == .png } ?? []
+        #expect(pngTiles.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } == batches.first)
+        #expect(pngTiles.allSatisfy { $0.payload == [UInt8(truncatingIfNeeded: $0.x), UInt8(truncatingIfNeeded: $0.y)] })
+    }
+
     @Test("the first frame is keyframe number 1 whose tiles cover the window exactly once")
     func firstFrameIsKeyframe() throws {
         var tiler = FrameTiler()

@@ -17,6 +17,7 @@ DEBIAN_PACKAGES=(
     python3-venv          # .build-venv for the browser test's PyPI packages
     at-spi2-core dbus-daemon  # the desktop UI tests (Tests/ui): the accessibility bus, dbus-run-session
     python3-pyatspi python3-pytest  # ... driven from Debian's Python, which has pyatspi (the venv has not)
+    python3-selenium      # ... and the co-browse test that drives the app and the console together
     imagemagick           # ... `import` saves a screenshot when a UI test fails
 )
 

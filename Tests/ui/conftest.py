@@ -14,6 +14,7 @@ Environment:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import shutil
@@ -39,10 +40,12 @@ PRECHAT_FORM = REPO / "data" / "prechat" / "basic-support.json"
 
 
 class SupportServer:
-    """assist-server with its demo agent on a loopback port and a database
-    file that outlives the process, so it can be killed and started again."""
+    """assist-server on a loopback port, with its demo agent unless other
+    `arguments` say otherwise, and a database file that outlives the
+    process, so it can be killed and started again."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, arguments: tuple[str, ...] = ("--demo-agent",)) -> None:
+        self.arguments = arguments
         self.database = folder / "assist.sqlite"
         self.log = folder / "server.log"
         self.port = 0
@@ -53,7 +56,7 @@ class SupportServer:
         """Starts the server, on the port it had before if it ran already."""
         arguments = [
             str(SERVER_BIN), "--host", "127.0.0.1", "--port", str(self.port),
-            "--database", str(self.database), "--demo-agent",
+            "--database", str(self.database), *self.arguments,
         ]
         with self.log.open("a") as log_file:
             self.process = subprocess.Popen(
@@ -132,10 +135,17 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="module")
 def journey(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Journey]:
-    """The server and the app, started once for the module's ordered steps."""
-    _require_session()
+    """The server with its demo agent and the app, started once for the module's ordered steps."""
     folder = tmp_path_factory.mktemp("assist-ui")
-    server = SupportServer(folder)
+    with running_journey(folder, SupportServer(folder)) as started:
+        yield started
+
+
+@contextlib.contextmanager
+def running_journey(folder: Path, server: SupportServer) -> Iterator[Journey]:
+    """Starts `server` and the app against it; stops both afterwards, keeping
+    their logs with the failure artifacts when a step failed."""
+    _require_session()
     server.start()
     environment = dict(os.environ)
     environment.pop("GTK_A11Y", None)  # other GTK tests turn accessibility off; these need it

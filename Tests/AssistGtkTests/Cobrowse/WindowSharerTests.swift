@@ -11,9 +11,13 @@ struct WindowSharerTests {
     final class Recorder {
         var frames: [CobrowseFrame] = []
         var accepts = true
+        var refused = 0
 
         func send(_ bytes: [UInt8]) -> Bool {
-            guard accepts else { return false }
+            guard accepts else {
+                refused += 1
+                return false
+            }
             if let frame = try? CobrowseFrameCodec.decode(bytes) { frames.append(frame) }
             return true
         }
@@ -85,7 +89,8 @@ struct WindowSharerTests {
         await run(for: .seconds(5)) { !recorder.frames.isEmpty }
         recorder.accepts = false
         gtk_label_set_text(GtkCast.opaque(label), "lost")
-        await run(for: .milliseconds(400))
+        await run(for: .seconds(10)) { recorder.refused > 0 }
+        #expect(recorder.refused > 0, "the sharer never tried to send the change")
         recorder.accepts = true
         gtk_label_set_text(GtkCast.opaque(label), "after the loss")
         await run(for: .seconds(5)) { recorder.frames.count >= 2 }

@@ -151,6 +151,18 @@ actor TestPeer<Outbound: WireMessage, Inbound: WireMessage> {
         }
     }
 
+    /// The messages that arrive until the connection has closed.
+    func messagesUntilClosed(timeout: Duration = .seconds(10)) async throws -> [Inbound] {
+        var messages: [Inbound] = []
+        while true {
+            switch try await next(timeout: timeout) {
+            case .message(let envelope): messages.append(envelope.message)
+            case .undecodable, .binary: continue
+            case .closed: return messages
+            }
+        }
+    }
+
     /// Waits for the connection to close and returns the close code.
     func closeCode(timeout: Duration = .seconds(10)) async throws -> UInt16? {
         while true {

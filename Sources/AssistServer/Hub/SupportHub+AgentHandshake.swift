@@ -99,13 +99,9 @@ extension SupportHub {
         if let live = agents.values.first(where: { $0.resumeToken == resumeToken }) { return live }
         do {
             guard let streamID = try store.streamID(forResumeToken: resumeToken), streamID.hasPrefix("agent:"),
-                let account = directory.all.first(where: { StreamRow.agentStreamID($0.id) == streamID }),
-                let stored = try store.stream(id: streamID),
-                let channel = ServerAgentChannel(restoring: try Self.snapshot(stored.row, frames: stored.frames))
+                let account = directory.all.first(where: { StreamRow.agentStreamID($0.id) == streamID })
             else { return nil }
-            return LiveAgent(
-                account: account, channel: channel, resumeToken: resumeToken,
-                persistedThrough: stored.row.lastSentSeq)
+            return try storedAgent(account)
         } catch {
             logger.error("could not restore an agent's stream", metadata: ["error": "\(error)"])
             return nil

@@ -7,7 +7,9 @@ extension SupportHub {
     /// its delivery state and the requests waiting for its consumer's
     /// answer, so consumers and agents can resume. Each restored
     /// session gets a full grace period from now; an agent that had sessions
-    /// gets one too, after which its sessions go back to the queue.
+    /// gets one too, after which its sessions go back to the queue. Until it
+    /// resumes, such an agent is held offline as its stored stream left it,
+    /// so what its consumers send meanwhile waits for it instead of being lost.
     func restore() throws {
         var agentsWithSessions: Set<String> = []
         let pendingRequests = try store.pendingRequests()
@@ -45,6 +47,9 @@ extension SupportHub {
             startGraceTimer(forSession: row.id, generation: 0)
         }
         for agentID in agentsWithSessions {
+            if let account = directory.all.first(where: { $0.id == agentID }), let agent = try storedAgent(account) {
+                agents[agentID] = agent
+            }
             startGraceTimer(forAgent: agentID, generation: 0)
         }
         for handled in try store.recentHandleTimes(limit: 200).reversed() {
@@ -53,5 +58,17 @@ extension SupportHub {
         refreshQueue()
         finishEvent()
         logger.info("restored sessions", metadata: ["sessions": "\(sessions.count)", "queued": "\(waiting.count)"])
+    }
+
+    /// `account`'s agent as its stored stream left it when the server
+    /// stopped: offline, holding what it had not acknowledged; `nil` when it
+    /// has no stored stream.
+    func storedAgent(_ account: AgentAccount) throws -> LiveAgent? {
+        guard let stored = try store.stream(id: StreamRow.agentStreamID(account.id)),
+            let channel = ServerAgentChannel(restoring: try Self.snapshot(stored.row, frames: stored.frames))
+        else { return nil }
+        return LiveAgent(
+            account: account, channel: channel, resumeToken: stored.row.resumeToken,
+            persistedThrough: stored.row.lastSentSeq)
     }
 }

@@ -120,4 +120,41 @@ struct RestartLiveTests {
             #expect(answer.2)
         }
     }
+
+    @Test("after a restart, what the consumer sends before its agent is back reaches the agent when it resumes")
+    func consumerBackBeforeAgent() async throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = try Self.arguments(in: folder)
+
+        let first = try await ServerProcess.start(arguments: arguments)
+        let (consumer, welcome) = try await TestServer.consumer(first.url)
+        let sam = AgentPeer(server: first.url, path: "/v1/agent")
+        try await sam.sendHandshake(.hello(AgentHello(token: TestServer.samToken)))
+        let samWelcome = try await sam.expect("agent welcome") { if case .welcome(let w) = $0 { w } else { nil } }
+        try await sam.send(.acceptNext)
+        _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+        let consumerChannel = await consumer.channelForResume()
+        let samChannel = await sam.channelForResume()
+
+        await first.killHard()
+        try await ServerProcess.run(arguments: arguments) { second in
+            let resumedConsumer = ConsumerPeer(server: second.url, path: "/v1/consumer", channel: consumerChannel)
+            try await resumedConsumer.sendHandshake(
+                .resume(ResumeRequest(resumeToken: welcome.resumeToken, lastReceivedSeq: consumerChannel.lastReceivedSeq)))
+            _ = try await resumedConsumer.expect("welcome after restart", timeout: .seconds(30)) {
+                if case .welcome(let w) = $0 { w } else { nil }
+            }
+            try await resumedConsumer.send(.chat(clientMessageID: "c-9", text: "are you still there?"))
+            _ = try await resumedConsumer.expect("receipt") { if case .chatReceipt(let r) = $0 { r } else { nil } }
+
+            let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
+            try await resumedSam.sendHandshake(
+                .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
+            let waiting = try await resumedSam.expect("the message sent while the agent was away", timeout: .seconds(30)) {
+                if case .chat(_, let m) = $0 { m.text } else { nil }
+            }
+            #expect(waiting == "are you still there?")
+        }
+    }
 }

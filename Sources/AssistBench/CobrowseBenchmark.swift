@@ -36,7 +36,7 @@ enum CobrowseBenchmark {
             }
             let diffTime = clock.measure { precondition((try? capture.tiles(of: pixels)) == .some(nil)) }
             var png: [UInt8] = []
-            let wholeTime = clock.measure { png = wholeWindowPNG(pixels) }
+            let wholeTime = clock.measure { png = PNGTileEncoder.encode(pixels, pixels.bounds) }
             mask.record(maskTime)
             render.record(renderTime)
             encode.record(encodeTime)
@@ -97,23 +97,5 @@ enum CobrowseBenchmark {
         }
         sharer.stop()
         return frames == 0 ? -1 : bytesAfterFirst
-    }
-
-    /// The baseline: the whole capture as one PNG, with GTK's encoder.
-    private static func wholeWindowPNG(_ pixels: PixelBuffer) -> [UInt8] {
-        let bytes = pixels.bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(bytes) }
-        guard
-            let texture = gdk_memory_texture_new(
-                Int32(pixels.width), Int32(pixels.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(pixels.stride)),
-            let png = gdk_texture_save_to_png_bytes(texture)
-        else { return [] }
-        defer {
-            g_bytes_unref(png)
-            g_object_unref(UnsafeMutableRawPointer(texture))
-        }
-        var size: gsize = 0
-        guard let data = g_bytes_get_data(png, &size) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: data, count: Int(size)))
     }
 }

@@ -72,15 +72,12 @@ extension ConsumerSession {
             return end(SupportEnding(reason: reason, text: text))
         case .error(let report):
             var effects: [ConsumerSessionEffect] = [.publish(.serverReportedProblem(report))]
-            if report.refType == Self.cobrowseFrameType, report.code == .notAllowed { effects += stopShare() }
+            // The server knows of no share (it restarted, or the share ended
+            // on its side), so capturing stops.
+            if report.refType == CobrowseFrameCodec.errorRefType, report.code == .notAllowed { effects += stopShare() }
             return effects
         }
     }
-
-    /// The `refType` of the server's errors about co-browse frames; one that
-    /// says `notAllowed` means the server knows of no share (it restarted,
-    /// or the share ended on its side), so capturing stops.
-    static let cobrowseFrameType = "cobrowseFrame"
 
     /// Ends the session on this side or for the server's reason: open
     /// requests close, typing stops, unconfirmed messages fail.

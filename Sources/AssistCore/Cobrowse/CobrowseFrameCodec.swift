@@ -16,6 +16,9 @@
 /// with the session id's UTF-8 length (1–128), the session id, then the
 /// app's frame unchanged.
 public enum CobrowseFrameCodec {
+    /// The `refType` of error frames about app frames (`docs/protocol.md`
+    /// §12.3), which have no type of their own.
+    public static let errorRefType = "cobrowseFrame"
     /// The largest binary message either side accepts: 4 MiB.
     public static let maxMessageBytes = 4 * 1_024 * 1_024
     /// The largest relayed message: an app frame, its magic, and a session id.

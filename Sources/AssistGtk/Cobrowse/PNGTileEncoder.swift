@@ -10,10 +10,10 @@ import Synchronization
 /// Off the main thread on purpose: a `GdkMemoryTexture` is immutable and
 /// documented thread-safe, and nothing here touches a display, so the tiles
 /// of one frame are encoded on every core at once.
-enum PNGTileEncoder {
+public enum PNGTileEncoder {
     /// The PNG of each of `rects` of `buffer`, in order; an empty one where
     /// GTK could not encode it.
-    static func encode(_ buffer: PixelBuffer, _ rects: [PixelRect]) -> [[UInt8]] {
+    public static func encode(_ buffer: PixelBuffer, _ rects: [PixelRect]) -> [[UInt8]] {
         let results = Mutex([[UInt8]](repeating: [], count: rects.count))
         DispatchQueue.concurrentPerform(iterations: rects.count) { index in
             let png = encode(buffer, rects[index])
@@ -23,7 +23,7 @@ enum PNGTileEncoder {
     }
 
     /// The PNG of `rect` of `buffer`; empty when GTK could not encode it.
-    static func encode(_ buffer: PixelBuffer, _ rect: PixelRect) -> [UInt8] {
+    public static func encode(_ buffer: PixelBuffer, _ rect: PixelRect) -> [UInt8] {
         let rowBytes = rect.width * 4
         var tile = [UInt8](repeating: 0, count: rowBytes * rect.height)
         buffer.bytes.withUnsafeBytes { source in

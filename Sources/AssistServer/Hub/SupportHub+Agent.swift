@@ -113,14 +113,15 @@ extension SupportHub {
         return true
     }
 
-    /// The session, if this agent is working on it; otherwise says why not.
-    private func owned(_ sessionID: SessionID, by agentID: String, on link: PeerLink) -> LiveSession? {
+    /// The session, if this agent is working on it; otherwise says why not,
+    /// naming the refused message's type when `refType` is given.
+    func owned(_ sessionID: SessionID, by agentID: String, on link: PeerLink, refType: String? = nil) -> LiveSession? {
         guard let session = sessions[sessionID], session.row.phase == .assigned,
             session.row.agentID == agentID
         else {
             reject(
                 .unknownSession, "session \(sessionID.rawValue) is not one of yours", on: link,
-                as: ServerToAgentMessage.self)
+                as: ServerToAgentMessage.self, refType: refType)
             return nil
         }
         return session

@@ -3,18 +3,14 @@ import Foundation
 import Prometheus
 
 extension SupportHub {
-    /// The type named in error frames about binary co-browse frames.
-    static let cobrowseFrameType = "cobrowseFrame"
-
     /// The consumer accepted a screen share: frames from its app may flow.
     func shareStarted(_ requestID: RequestID, session id: SessionID) {
         sessions[id]?.share = LiveShare(requestID: requestID)
     }
 
-    /// A share stopped (either side, the agent leaving, the session ending);
-    /// `requestID` `nil` stops whichever share is active.
-    func shareStopped(_ requestID: RequestID?, session id: SessionID) {
-        guard let share = sessions[id]?.share, requestID == nil || share.requestID == requestID else { return }
+    /// Either side stopped the share `requestID`.
+    func shareStopped(_ requestID: RequestID, session id: SessionID) {
+        guard sessions[id]?.share?.requestID == requestID else { return }
         sessions[id]?.share = nil
     }
 
@@ -22,7 +18,9 @@ extension SupportHub {
     /// relayed to the session's agent (§12.3). Nothing of it is kept.
     func cobrowseFrame(_ data: Data, session id: SessionID, on link: PeerLink) {
         guard var session = sessions[id], var share = session.share, session.row.phase == .assigned else {
-            rejectFrame(.notAllowed, "no screen share is active", on: link)
+            reject(
+                .notAllowed, "no screen share is active", on: link, as: ServerToConsumerMessage.self,
+                refType: CobrowseFrameCodec.errorRefType)
             return
         }
         let bytes = [UInt8](data)
@@ -30,7 +28,9 @@ extension SupportHub {
         do {
             frame = try CobrowseFrameCodec.decode(bytes)
         } catch {
-            rejectFrame(.invalidFrame, error.description, on: link)
+            reject(
+                .invalidFrame, error.description, on: link, as: ServerToConsumerMessage.self,
+                refType: CobrowseFrameCodec.errorRefType)
             return
         }
         defer {
@@ -113,24 +113,12 @@ extension SupportHub {
                 as: ServerToAgentMessage.self, refType: type)
             return nil
         }
-        guard let session = sessions[id], session.row.phase == .assigned, session.row.agentID == agentID else {
-            reject(
-                .unknownSession, "session \(id.rawValue) is not one of yours", on: link, as: ServerToAgentMessage.self,
-                refType: type)
-            return nil
-        }
-        return session
+        return owned(id, by: agentID, on: link, refType: type)
     }
 
     private func askForKeyframe(_ share: inout LiveShare, session id: SessionID) {
         guard !share.keyframeAsked else { return }
         share.keyframeAsked = true
         send(.keyframeRequest, toSession: id)
-    }
-
-    private func rejectFrame(_ code: ErrorCode, _ message: String, on link: PeerLink) {
-        queue(
-            Envelope(ServerToConsumerMessage.error(ErrorReport(code: code, message: message, refType: Self.cobrowseFrameType))),
-            to: link)
     }
 }

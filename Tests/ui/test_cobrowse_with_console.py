@@ -10,6 +10,7 @@ that canvas; the person stops sharing and the console shows it stopped.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,9 +26,9 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from accessible_app import App, do_action, find_all, has_been_on_screen, set_text, wait_for
+from accessible_app import App, do_action, find_all, has_been_on_screen, save_window_picture, set_text, wait_for
 from conftest import Journey, SupportServer, running_journey
-from test_support_journey import main_window, one, shown_texts
+from test_support_journey import SCREENSHOTS, main_window, one, shown_texts
 
 AGENT = "Casey"
 CHROMIUM = "/usr/bin/chromium"
@@ -132,6 +133,8 @@ def test_agent_in_control_clicks_a_button_of_the_app_on_the_canvas(journey: Jour
     do_action(one(app, prompt, "push button", "Accept"), "click")
     wait_for("the louder sharing bar", lambda: f"{AGENT} can see and control this window" in shown_texts(
         main_window(app)) or None, app)
+    if os.environ.get("ASSIST_SCREENSHOTS") == "1":
+        assert save_window_picture(main_window(app), SCREENSHOTS / "app-control.png")
 
     end = one(app, main_window(app), "push button", "End support")
     x, y = window_point(app, end)

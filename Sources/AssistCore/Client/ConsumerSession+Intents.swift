@@ -57,6 +57,37 @@ extension ConsumerSession {
         return send(.controlEnd(requestID: control)) + [.publish(.controlChanged(current))]
     }
 
+    /// The window's content changed in `tiles` (as the frames compare
+    /// them): the agent's strokes over a change go, and the agent is told,
+    /// unless `keep` (`keepAnnotationsOnChange`).
+    public mutating func contentChanged(in tiles: [ChangedTile], keep: Bool) -> [ConsumerSessionEffect] {
+        guard var current = share else { return [] }
+        let removed = current.annotations.contentChanged(in: tiles, keep: keep)
+        guard !removed.isEmpty else { return [] }
+        share = current
+        return annotationsChanged(dropping: removed, because: .contentChanged)
+    }
+
+    /// The person takes the agent's strokes off the window; the agent is told.
+    public mutating func clearAnnotations() -> [ConsumerSessionEffect] {
+        guard var current = share else { return [] }
+        let removed = current.annotations.clear()
+        guard !removed.isEmpty else { return [] }
+        share = current
+        return annotationsChanged(dropping: removed, because: .person)
+    }
+
+    /// Shows the share's strokes as they are now and, unless `removed` is
+    /// empty, tells the agent which of its strokes went and why.
+    mutating func annotationsChanged(
+        dropping removed: [AnnotationID], because reason: AnnotationClearReason
+    ) -> [ConsumerSessionEffect] {
+        guard let share else { return [] }
+        var effects: [ConsumerSessionEffect] = [.publish(.annotationsChanged(share))]
+        if !removed.isEmpty { effects += send(.annotationsCleared(ids: removed, reason: reason)) }
+        return effects
+    }
+
     /// Tells the agent what became of its input event `id`.
     public mutating func reportInput(_ id: RequestID, outcome: InputOutcome) -> [ConsumerSessionEffect] {
         send(.inputResult(inputID: id, outcome: outcome))

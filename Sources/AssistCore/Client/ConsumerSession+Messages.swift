@@ -64,6 +64,16 @@ extension ConsumerSession {
         case .agentInput(let id, _, let event):
             guard share?.hasControl == true else { return send(.inputResult(inputID: id, outcome: .noControl)) }
             return [.publish(.agentInput(id: id, event: event))]
+        case .annotate(_, let stroke):
+            guard var current = share else { return [] }
+            let dropped = current.annotations.draw(stroke)
+            share = current
+            return annotationsChanged(dropping: dropped, because: .tooMany)
+        case .clearAnnotations:
+            guard var current = share, !current.annotations.isEmpty else { return [] }
+            _ = current.annotations.clear()
+            share = current
+            return [.publish(.annotationsChanged(current))]
         case .chatReceipt(let receipt):
             let before = transcript
             transcript.apply(receipt)

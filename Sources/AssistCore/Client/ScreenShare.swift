@@ -9,6 +9,9 @@ public struct ScreenShare: Sendable, Hashable {
     /// The control request the person accepted during this share, while the
     /// agent may act on the window (`docs/protocol.md` §12.6).
     public internal(set) var controlRequestID: RequestID?
+    /// The strokes the agent drew over the window, shown on top of it and
+    /// never in the frames (`docs/protocol.md` §12.7).
+    public internal(set) var annotations = AnnotationBoard()
 
     /// Creates a share, without control.
     public init(requestID: RequestID, agent: Agent) {

@@ -122,6 +122,18 @@ public actor SupportClient {
         perform(session.stopControl())
     }
 
+    /// The shared window's content changed in `tiles`: the agent's strokes
+    /// over a change go, unless the configuration keeps them
+    /// (`keepAnnotationsOnChange`).
+    public func contentChanged(in tiles: [ChangedTile]) {
+        perform(session.contentChanged(in: tiles, keep: configuration.keepAnnotationsOnChange))
+    }
+
+    /// Takes the agent's strokes off the window, at the person's request.
+    public func clearAnnotations() {
+        perform(session.clearAnnotations())
+    }
+
     /// Tells the agent what became of its input event `id`.
     public func reportInput(_ id: RequestID, outcome: InputOutcome) {
         perform(session.reportInput(id, outcome: outcome))

@@ -33,6 +33,9 @@ public enum SupportEvent: Sendable {
     /// The next co-browse frame must be a whole picture: the agent asked, or
     /// the connection was re-established during a share.
     case keyframeRequested
+    /// The agent's strokes over the window changed: show the share's
+    /// ``ScreenShare/annotations``.
+    case annotationsChanged(ScreenShare)
     /// The server refused one of this app's frames (logged, not shown).
     case serverReportedProblem(ErrorReport)
 }

@@ -15,6 +15,11 @@ public struct FrameTiler: Sendable {
     public let tileSize: Int
     /// The number of the last frame made; 0 before the first.
     public private(set) var lastFrameNumber: UInt32
+    /// The tiles whose pixels differ between the last capture handed to
+    /// ``frame(of:keyframe:encodeAll:)`` and the one before it — every tile,
+    /// wholly, when there was none of the same size — whether or not that
+    /// frame was a keyframe: what changed in the window, not what was sent.
+    public private(set) var lastChangedTiles: [ChangedTile] = []
     private var previous: PixelBuffer?
     private var isKeyframeDue = false
 
@@ -60,6 +65,7 @@ public struct FrameTiler: Sendable {
     ) rethrows -> CobrowseFrame? {
         guard !buffer.bounds.isEmpty else {
             previous = nil
+            lastChangedTiles = []
             return nil
         }
         precondition(
@@ -68,8 +74,11 @@ public struct FrameTiler: Sendable {
         let grid = tiles(width: buffer.width, height: buffer.height)
         precondition(grid.count <= CobrowseFrameCodec.maxTiles, "a frame holds at most \(CobrowseFrameCodec.maxTiles) tiles")
 
-        let reference = keyframe || isKeyframeDue ? nil : previous.flatMap { $0.bounds == buffer.bounds ? $0 : nil }
+        let sameSize = previous.flatMap { $0.bounds == buffer.bounds ? $0 : nil }
+        let reference = keyframe || isKeyframeDue ? nil : sameSize
         let changes = Self.changedTiles(of: buffer, against: reference, in: grid)
+        lastChangedTiles = Self.changedPixels(
+            of: buffer, against: sameSize, in: reference == nil ? grid : changes.map(\.0))
         if reference != nil, changes.isEmpty {
             previous = buffer
             return nil
@@ -134,6 +143,32 @@ public struct FrameTiler: Sendable {
                     changes.append((rect, uniformColor(of: current, stride: buffer.stride, in: rect)))
                 }
                 return changes
+            }
+        }
+    }
+
+    /// How many pixels of each tile of `rects` differ from `reference`, for
+    /// the tiles where any does; without a reference every pixel counts.
+    private static func changedPixels(
+        of buffer: PixelBuffer, against reference: PixelBuffer?, in rects: [PixelRect]
+    ) -> [ChangedTile] {
+        guard let reference else { return rects.map { ChangedTile(rect: $0, changedPixels: $0.area) } }
+        return buffer.bytes.withUnsafeBytes { current in
+            reference.bytes.withUnsafeBytes { old in
+                rects.compactMap { rect in
+                    var count = 0
+                    for row in rect.y..<rect.maxY {
+                        let now = row * buffer.stride + rect.x * 4
+                        let then = row * reference.stride + rect.x * 4
+                        for column in 0..<rect.width
+                        where current.loadUnaligned(fromByteOffset: now + column * 4, as: UInt32.self)
+                            != old.loadUnaligned(fromByteOffset: then + column * 4, as: UInt32.self)
+                        {
+                            count += 1
+                        }
+                    }
+                    return count == 0 ? nil : ChangedTile(rect: rect, changedPixels: count)
+                }
             }
         }
     }

@@ -45,6 +45,10 @@ extension AgentMessage {
             self = .input(
                 sessionID: try body.identifier("sessionId"), inputID: try body.identifier("inputId"),
                 event: try body.inputEvent("event"))
+        case "annotate":
+            let body = try envelope.object("body")
+            self = .annotate(sessionID: try body.identifier("sessionId"), stroke: try body.annotationStroke("stroke"))
+        case "clearAnnotations": self = .clearAnnotations(sessionID: try envelope.object("body").identifier("sessionId"))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -87,7 +91,7 @@ extension AgentMessage {
             try body.identifier(sessionID, "sessionId")
             try body.textIfPresent(text, "text", max: ProtocolLimits.maxNotice)
         case .error(let report): try envelope.encode(report, "body")
-        case .requestKeyframe(let sessionID):
+        case .requestKeyframe(let sessionID), .clearAnnotations(let sessionID):
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
         case .input(let sessionID, let inputID, let event):
@@ -95,6 +99,10 @@ extension AgentMessage {
             try body.identifier(sessionID, "sessionId")
             try body.identifier(inputID, "inputId")
             try body.inputEvent(event, "event")
+        case .annotate(let sessionID, let stroke):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.annotationStroke(stroke, "stroke")
         }
     }
 }

@@ -35,6 +35,12 @@ public enum AgentMessage: WireMessage {
     /// An input event for a session whose window the agent controls. Not
     /// sequenced (a stale click is never replayed); version 2.
     case input(sessionID: SessionID, inputID: RequestID, event: InputEvent)
+    /// A stroke drawn over a session's shared window. Not sequenced (one
+    /// lost in a drop is gone); version 2.
+    case annotate(sessionID: SessionID, stroke: AnnotationStroke)
+    /// Takes all of the agent's strokes off a session's shared window. Not
+    /// sequenced; version 2.
+    case clearAnnotations(sessionID: SessionID)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -55,13 +61,15 @@ public enum AgentMessage: WireMessage {
         case .error: "error"
         case .requestKeyframe: "requestKeyframe"
         case .input: "input"
+        case .annotate: "annotate"
+        case .clearAnnotations: "clearAnnotations"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .hello, .resume, .ack, .typing, .error, .requestKeyframe, .input: false
+        case .hello, .resume, .ack, .typing, .error, .requestKeyframe, .input, .annotate, .clearAnnotations: false
         case .acceptNext, .acceptSession, .redeemShortCode, .chat, .requestScreenShare, .requestControl, .push,
             .screenShareEnd, .endSession:
             true
@@ -71,7 +79,7 @@ public enum AgentMessage: WireMessage {
     /// The version that introduced the type (see ``WireMessage/introducedInVersion``).
     public var introducedInVersion: Int {
         switch self {
-        case .requestKeyframe, .input: ProtocolVersion.cobrowse
+        case .requestKeyframe, .input, .annotate, .clearAnnotations: ProtocolVersion.cobrowse
         default: 1
         }
     }

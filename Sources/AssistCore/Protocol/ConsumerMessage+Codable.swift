@@ -30,6 +30,9 @@ extension ConsumerMessage {
             let body = try envelope.object("body")
             self = .inputResult(inputID: try body.identifier("inputId"), outcome: try body.inputOutcome("outcome"))
         case "controlEnd": self = .controlEnd(requestID: try envelope.object("body").identifier("requestId"))
+        case "annotationsCleared":
+            let body = try envelope.object("body")
+            self = .annotationsCleared(ids: try body.annotationIDs("ids"), reason: try body.annotationClearReason("reason"))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -65,6 +68,10 @@ extension ConsumerMessage {
         case .controlEnd(let requestID):
             var body = envelope.object("body")
             try body.identifier(requestID, "requestId")
+        case .annotationsCleared(let ids, let reason):
+            var body = envelope.object("body")
+            try body.annotationIDs(ids, "ids")
+            try body.text(reason.rawValue, "reason", max: ProtocolLimits.maxIdentifier)
         }
     }
 }

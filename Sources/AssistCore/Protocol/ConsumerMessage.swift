@@ -28,6 +28,9 @@ public enum ConsumerMessage: WireMessage {
     case inputResult(inputID: RequestID, outcome: InputOutcome)
     /// The person took control back; the share goes on. Sequenced; version 2.
     case controlEnd(requestID: RequestID)
+    /// The app took strokes of the agent's off the window. Not sequenced;
+    /// version 2.
+    case annotationsCleared(ids: [AnnotationID], reason: AnnotationClearReason)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -46,13 +49,14 @@ public enum ConsumerMessage: WireMessage {
         case .error: "error"
         case .inputResult: "inputResult"
         case .controlEnd: "controlEnd"
+        case .annotationsCleared: "annotationsCleared"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .hello, .resume, .ack, .typing, .error, .inputResult: false
+        case .hello, .resume, .ack, .typing, .error, .inputResult, .annotationsCleared: false
         case .chat, .screenShareAnswer, .controlAnswer, .pushAnswer, .screenShareEnd, .leaveQueue, .endSession,
             .controlEnd:
             true
@@ -62,7 +66,7 @@ public enum ConsumerMessage: WireMessage {
     /// The version that introduced the type (see ``WireMessage/introducedInVersion``).
     public var introducedInVersion: Int {
         switch self {
-        case .inputResult, .controlEnd: ProtocolVersion.cobrowse
+        case .inputResult, .controlEnd, .annotationsCleared: ProtocolVersion.cobrowse
         default: 1
         }
     }

@@ -42,6 +42,11 @@ extension ServerToAgentMessage {
         case "controlEnd":
             let body = try envelope.object("body")
             self = .controlEnd(sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"))
+        case "annotationsCleared":
+            let body = try envelope.object("body")
+            self = .annotationsCleared(
+                sessionID: try body.identifier("sessionId"), ids: try body.annotationIDs("ids"),
+                reason: try body.annotationClearReason("reason"))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -92,6 +97,11 @@ extension ServerToAgentMessage {
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
             try body.identifier(requestID, "requestId")
+        case .annotationsCleared(let sessionID, let ids, let reason):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.annotationIDs(ids, "ids")
+            try body.text(reason.rawValue, "reason", max: ProtocolLimits.maxIdentifier)
         }
     }
 }

@@ -27,6 +27,9 @@ public enum ServerToAgentMessage: WireMessage {
     case inputResult(sessionID: SessionID, inputID: RequestID, outcome: InputOutcome)
     /// The person took control back; the share goes on. Sequenced; version 2.
     case controlEnd(sessionID: SessionID, requestID: RequestID)
+    /// The app took strokes of the agent's off the session's window. Not
+    /// sequenced; version 2.
+    case annotationsCleared(sessionID: SessionID, ids: [AnnotationID], reason: AnnotationClearReason)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -44,13 +47,14 @@ public enum ServerToAgentMessage: WireMessage {
         case .error: "error"
         case .inputResult: "inputResult"
         case .controlEnd: "controlEnd"
+        case .annotationsCleared: "annotationsCleared"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .welcome, .ack, .queueSnapshot, .typing, .error, .inputResult: false
+        case .welcome, .ack, .queueSnapshot, .typing, .error, .inputResult, .annotationsCleared: false
         case .sessionAssigned, .chat, .chatReceipt, .consumerAnswered, .screenShareEnd, .sessionEnded, .controlEnd: true
         }
     }
@@ -58,7 +62,7 @@ public enum ServerToAgentMessage: WireMessage {
     /// The version that introduced the type (see ``WireMessage/introducedInVersion``).
     public var introducedInVersion: Int {
         switch self {
-        case .inputResult, .controlEnd: ProtocolVersion.cobrowse
+        case .inputResult, .controlEnd, .annotationsCleared: ProtocolVersion.cobrowse
         default: 1
         }
     }

@@ -45,6 +45,14 @@ extension ServerToConsumerMessage {
                 inputID: try body.identifier("inputId"),
                 agentID: try body.text("agentId", max: ProtocolLimits.maxIdentifier),
                 event: try body.inputEvent("event"))
+        case "annotate":
+            let body = try envelope.object("body")
+            self = .annotate(
+                agentID: try body.text("agentId", max: ProtocolLimits.maxIdentifier),
+                stroke: try body.annotationStroke("stroke"))
+        case "clearAnnotations":
+            self = .clearAnnotations(
+                agentID: try envelope.object("body").text("agentId", max: ProtocolLimits.maxIdentifier))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -89,6 +97,13 @@ extension ServerToConsumerMessage {
             try body.identifier(inputID, "inputId")
             try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)
             try body.inputEvent(event, "event")
+        case .annotate(let agentID, let stroke):
+            var body = envelope.object("body")
+            try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)
+            try body.annotationStroke(stroke, "stroke")
+        case .clearAnnotations(let agentID):
+            var body = envelope.object("body")
+            try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)
         }
     }
 }

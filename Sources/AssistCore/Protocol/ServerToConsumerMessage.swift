@@ -34,6 +34,11 @@ public enum ServerToConsumerMessage: WireMessage {
     /// An input event from the agent in control, for the app to decide and
     /// perform. Not sequenced; version 2.
     case agentInput(inputID: RequestID, agentID: String, event: InputEvent)
+    /// A stroke the agent drew over the shared window, for the app to show
+    /// over it (never in the frames). Not sequenced; version 2.
+    case annotate(agentID: String, stroke: AnnotationStroke)
+    /// The agent took all its strokes off. Not sequenced; version 2.
+    case clearAnnotations(agentID: String)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -54,13 +59,16 @@ public enum ServerToConsumerMessage: WireMessage {
         case .error: "error"
         case .keyframeRequest: "keyframeRequest"
         case .agentInput: "agentInput"
+        case .annotate: "annotate"
+        case .clearAnnotations: "clearAnnotations"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .welcome, .ack, .queueUpdate, .typing, .error, .keyframeRequest, .agentInput: false
+        case .welcome, .ack, .queueUpdate, .typing, .error, .keyframeRequest, .agentInput, .annotate, .clearAnnotations:
+            false
         case .agentJoined, .agentLeft, .chat, .screenShareRequest, .controlRequest, .screenShareEnd, .push,
             .chatReceipt, .sessionEnded:
             true
@@ -70,7 +78,7 @@ public enum ServerToConsumerMessage: WireMessage {
     /// The version that introduced the type (see ``WireMessage/introducedInVersion``).
     public var introducedInVersion: Int {
         switch self {
-        case .keyframeRequest, .agentInput: ProtocolVersion.cobrowse
+        case .keyframeRequest, .agentInput, .annotate, .clearAnnotations: ProtocolVersion.cobrowse
         default: 1
         }
     }

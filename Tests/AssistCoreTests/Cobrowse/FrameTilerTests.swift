@@ -177,6 +177,21 @@ struct FrameTilerTests {
         #expect(forced.isKeyframe && forced.number == 3 && forced.tiles.count == 4)
     }
 
+    @Test("lastChangedTiles names what changed in the window, also when the frame is a requested keyframe")
+    func changedTilesOfKeyframes() {
+        var tiler = FrameTiler()
+        let buffer = patterned(width: 100, height: 70)
+        _ = tiler.frame(from: buffer) { _, _ in [] }
+        #expect(tiler.lastChangedTiles.map(\.changedPixels) == [64 * 64, 36 * 64, 64 * 6, 36 * 6], "the first capture changes every pixel")
+        tiler.requestKeyframe()
+        _ = tiler.frame(from: buffer) { _, _ in [1] }
+        #expect(tiler.lastChangedTiles.isEmpty, "a requested keyframe of the same pixels changes nothing")
+        _ = tiler.frame(from: setting(buffer, x: 70, y: 65, to: [1, 2, 3, 255]), keyframe: true) { _, _ in [1] }
+        #expect(tiler.lastChangedTiles == [ChangedTile(rect: PixelRect(x: 64, y: 64, width: 36, height: 6), changedPixels: 1)])
+        _ = tiler.frame(from: patterned(width: 100, height: 60)) { _, _ in [1] }
+        #expect(tiler.lastChangedTiles.count == 2, "a resize changes every tile of the new size")
+    }
+
     @Test("an empty capture gives no frame and the next capture is a keyframe")
     func emptyCapture() throws {
         var tiler = FrameTiler()

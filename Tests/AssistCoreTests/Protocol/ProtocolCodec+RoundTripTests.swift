@@ -37,23 +37,25 @@ struct ProtocolCodecRoundTripTests {
             Set(WireSamples.consumer.map(\.messageType)) == [
                 "hello", "resume", "ack", "chat", "typing", "screenShareAnswer", "controlAnswer", "pushAnswer",
                 "screenShareEnd", "leaveQueue", "endSession", "error", "inputResult", "controlEnd",
+                "annotationsCleared",
             ])
         #expect(
             Set(WireSamples.serverToConsumer.map(\.messageType)) == [
                 "welcome", "ack", "queueUpdate", "agentJoined", "agentLeft", "chat", "typing", "screenShareRequest",
                 "controlRequest", "screenShareEnd", "push", "chatReceipt", "sessionEnded", "error", "keyframeRequest",
-                "agentInput",
+                "agentInput", "annotate", "clearAnnotations",
             ])
         #expect(
             Set(WireSamples.agentToServer.map(\.messageType)) == [
                 "hello", "resume", "ack", "acceptNext", "acceptSession", "redeemShortCode", "chat", "typing",
                 "requestScreenShare", "requestControl", "push", "screenShareEnd", "endSession", "error", "requestKeyframe",
-                "input",
+                "input", "annotate", "clearAnnotations",
             ])
         #expect(
             Set(WireSamples.serverToAgent.map(\.messageType)) == [
                 "welcome", "ack", "queueSnapshot", "sessionAssigned", "chat", "typing", "chatReceipt",
                 "consumerAnswered", "screenShareEnd", "sessionEnded", "error", "inputResult", "controlEnd",
+                "annotationsCleared",
             ])
     }
 

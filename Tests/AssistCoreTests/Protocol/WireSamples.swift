@@ -36,7 +36,13 @@ enum WireSamples {
         .error(report),
         .inputResult(inputID: "i-1", outcome: .notInteractive),
         .controlEnd(requestID: "q-2"),
+        .annotationsCleared(ids: ["st-1", "st-2"], reason: .contentChanged),
     ]
+
+    /// A stroke through three points, with the largest coordinate allowed.
+    static let stroke = AnnotationStroke(
+        id: "st-1", color: RGBAColor8(red: 0xE0, green: 0x1B, blue: 0x24), width: 4,
+        points: [.init(x: 0, y: 8_192), .init(x: 40, y: 41), .init(x: 800, y: 0)])
 
     static let serverToConsumer: [ServerToConsumerMessage] = [
         .welcome(ConsumerWelcome(sessionID: "s-1", resumeToken: "r-1", gracePeriodSeconds: 120, lastReceivedSeq: 3)),
@@ -58,6 +64,8 @@ enum WireSamples {
         .keyframeRequest,
         .agentInput(inputID: "i-1", agentID: "agent-7", event: .click(x: 120, y: 48)),
         .agentInput(inputID: "i-2", agentID: "agent-7", event: .text("order 42 ✓")),
+        .annotate(agentID: "agent-7", stroke: stroke),
+        .clearAnnotations(agentID: "agent-7"),
     ]
 
     static let agentToServer: [AgentMessage] = [
@@ -77,6 +85,8 @@ enum WireSamples {
         .error(report),
         .requestKeyframe(sessionID: "s-1"),
         .input(sessionID: "s-1", inputID: "i-1", event: .click(x: 0, y: 599)),
+        .annotate(sessionID: "s-1", stroke: stroke),
+        .clearAnnotations(sessionID: "s-1"),
     ]
 
     static let serverToAgent: [ServerToAgentMessage] = [
@@ -105,6 +115,7 @@ enum WireSamples {
         .error(report),
         .inputResult(sessionID: "s-1", inputID: "i-1", outcome: .masked),
         .controlEnd(sessionID: "s-1", requestID: "q-2"),
+        .annotationsCleared(sessionID: "s-1", ids: ["st-1"], reason: .person),
     ]
 
     /// Wraps `message` as a sender would: sequenced messages get `seq`.

@@ -102,6 +102,23 @@ extension SupportHub {
         send(.agentInput(inputID: inputID, agentID: agentID, event: event), toSession: id)
     }
 
+    /// A stroke, or clearing the strokes, from the agent: passed to the app
+    /// only during an active share of a session the agent works on (§12.7).
+    func agentAnnotates(
+        _ forwarded: ServerToConsumerMessage, _ message: AgentMessage, session id: SessionID, agent agentID: String,
+        on link: PeerLink
+    ) {
+        let type = message.messageType
+        guard let session = cobrowseSession(id, of: agentID, for: type, on: link) else { return }
+        guard session.share != nil else {
+            reject(
+                .notAllowed, "no screen share is active in this session", on: link, as: ServerToAgentMessage.self,
+                refType: type)
+            return
+        }
+        send(forwarded, toSession: id)
+    }
+
     /// The session a version-2 agent message of `type` names, if the agent
     /// works on it; otherwise the agent is told why not, naming `type`.
     private func cobrowseSession(

@@ -63,6 +63,10 @@ extension SupportHub {
             }
         case .controlEnd(let requestID):
             controlEnded(requestID, session: id)
+        case .annotationsCleared(let ids, let reason):
+            if session.share != nil, let agentID = session.row.agentID {
+                send(.annotationsCleared(sessionID: id, ids: ids, reason: reason), toAgent: agentID)
+            }
         case .inputResult(let inputID, let outcome):
             if let agentID = session.row.agentID {
                 send(.inputResult(sessionID: id, inputID: inputID, outcome: outcome), toAgent: agentID)

@@ -195,4 +195,51 @@ struct CobrowseLiveTests {
             #expect(late.code == .notAllowed)
         }
     }
+
+    @Test("strokes and clearing reach the app only during a share, and the app's annotationsCleared reaches the agent")
+    func annotationRelay() async throws {
+        try await TestServer.run(try TestServer.settings()) { url in
+            let (consumer, welcome) = try await TestServer.consumer(url)
+            let sam = try await TestServer.agent(url)
+            try await sam.send(.acceptNext)
+            _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+            let stroke = AnnotationStroke(
+                id: "st-1", color: RGBAColor8(red: 230, green: 20, blue: 120), width: 6,
+                points: [.init(x: 4, y: 5), .init(x: 60, y: 30)])
+            try await sam.send(.annotate(sessionID: welcome.sessionID, stroke: stroke))
+            let early = try await sam.expect("error") { if case .error(let report) = $0 { report } else { nil } }
+            #expect(early.code == .notAllowed)
+            #expect(early.refType == "annotate")
+
+            try await sam.send(.requestScreenShare(sessionID: welcome.sessionID, requestID: "share-1"))
+            _ = try await consumer.expect("request") { if case .screenShareRequest(let id, _) = $0 { id } else { nil } }
+            try await consumer.send(.screenShareAnswer(requestID: "share-1", accepted: true))
+            _ = try await sam.expect("answer") { if case .consumerAnswered(_, _, _, let accepted) = $0 { accepted } else { nil } }
+            try await sam.send(.annotate(sessionID: welcome.sessionID, stroke: stroke))
+            let drawn = try await consumer.expect("stroke") {
+                if case .annotate(let agent, let stroke) = $0 { (agent, stroke) } else { nil }
+            }
+            #expect(drawn.0 == "sam")
+            #expect(drawn.1 == stroke)
+            try await consumer.send(.annotationsCleared(ids: ["st-1"], reason: .contentChanged))
+            let cleared = try await sam.expect("cleared") {
+                if case .annotationsCleared(let session, let ids, let reason) = $0 { (session, ids, reason) } else { nil }
+            }
+            #expect(cleared.0 == welcome.sessionID)
+            #expect(cleared.1 == ["st-1"])
+            #expect(cleared.2 == .contentChanged)
+            try await sam.send(.clearAnnotations(sessionID: welcome.sessionID))
+            let agentCleared = try await consumer.expect("clear") {
+                if case .clearAnnotations(let agent) = $0 { agent } else { nil }
+            }
+            #expect(agentCleared == "sam")
+
+            try await consumer.send(.screenShareEnd(requestID: "share-1"))
+            _ = try await sam.expect("share ended") { if case .screenShareEnd(_, let id) = $0 { id } else { nil } }
+            try await sam.send(.clearAnnotations(sessionID: welcome.sessionID))
+            let late = try await sam.expect("error") { if case .error(let report) = $0 { report } else { nil } }
+            #expect(late.code == .notAllowed)
+            #expect(late.refType == "clearAnnotations")
+        }
+    }
 }

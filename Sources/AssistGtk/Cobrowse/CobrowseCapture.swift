@@ -14,10 +14,9 @@ public final class CobrowseCapture {
     public var permissions: AgentPermissions
     /// The configuration's tags and mask colour.
     public let rules: MaskingRules
-    /// Widgets left out of the shared picture with all they contain (e.g. an
-    /// overlay of the agent's own annotations); their area shows what is
-    /// under them.
-    public var excludedWidgets: Set<UnsafeMutablePointer<GtkWidget>> = []
+    /// The agent's strokes over the window: left out of every frame, which
+    /// shows what is under them.
+    public weak var annotationLayer: AnnotationLayer?
 
     private let window: UnsafeMutablePointer<GtkWidget>
     private let capture: WindowCapture
@@ -44,10 +43,16 @@ public final class CobrowseCapture {
             window: PixelRect(x: 0, y: 0, width: width, height: height))
     }
 
-    /// The window rendered as `plan` lets the agent see it; `nil` while it is not drawn.
+    /// The window rendered as `plan` lets the agent see it, without the
+    /// annotation layer; `nil` while it is not drawn.
     public func render(_ plan: MaskPlan) -> PixelBuffer? {
-        capture.render(plan)
+        capture.render(plan, leavingOut: annotationLayer?.parts)
     }
+
+    /// The tiles whose pixels changed between the last two captures (what
+    /// the content under the agent's strokes did, see
+    /// ``FrameTiler/lastChangedTiles``).
+    public var changedTiles: [ChangedTile] { tiler.lastChangedTiles }
 
     /// The next frame from `pixels`: the tiles that changed (all of them for
     /// a keyframe), or `nil` when nothing changed.
@@ -88,7 +93,7 @@ public final class CobrowseCapture {
     }
 
     private var reader: SharedWindowReader {
-        SharedWindowReader(excluded: excludedWidgets)
+        SharedWindowReader(excluded: annotationLayer?.parts.map { [$0.area] } ?? [])
     }
 }
 

@@ -16,6 +16,8 @@ final class WindowCapture {
     /// Whether `renderer` is this capture's own, realized here; the window's
     /// renderer is only borrowed.
     private var ownsRenderer = false
+    /// The paintable of the widget last drawn alone, and that widget.
+    private var alonePaintable: (widget: UnsafeMutablePointer<GtkWidget>, paintable: OpaquePointer)?
 
     /// A capture of `window`, which must stay alive while the capture is used.
     init(window: UnsafeMutablePointer<GtkWidget>) {
@@ -29,6 +31,7 @@ final class WindowCapture {
             g_object_unref(UnsafeMutableRawPointer(renderer))
         }
         g_object_unref(UnsafeMutableRawPointer(paintable))
+        if let alonePaintable { g_object_unref(UnsafeMutableRawPointer(alonePaintable.paintable)) }
     }
 
     /// The window's size now, in pixels; zero before it is first drawn.
@@ -38,16 +41,32 @@ final class WindowCapture {
 
     /// The window as `plan` lets the agent see it, or `nil` while the window
     /// is not drawn.
-    func render(_ plan: MaskPlan) -> PixelBuffer? {
+    ///
+    /// Inside the overlay of `layer` (annotations, which are not shared),
+    /// the picture is rebuilt without the layer: the window's background,
+    /// then the overlay's content drawn by itself.
+    func render(_ plan: MaskPlan, leavingOut layer: AnnotationLayer.Parts? = nil) -> PixelBuffer? {
         let (width, height) = size
         guard width > 0, height > 0, let renderer = realizedRenderer(), let snapshot = gtk_snapshot_new() else {
             return nil
         }
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        let overlayBounds = layer.flatMap { SharedWindowReader.bounds(of: $0.overlay, in: window) }
+        let contentBounds = layer.flatMap { SharedWindowReader.bounds(of: $0.content, in: window) }
         for piece in plan.visibleRegion {
-            var clip = Self.graphene(piece)
-            gtk_snapshot_push_clip(snapshot, &clip)
-            gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
-            gtk_snapshot_pop(snapshot)
+            for part in piece.subtracting(overlayBounds.map { [$0] } ?? []) {
+                append(paintable, clippedTo: part, at: whole, to: snapshot)
+            }
+            if let layer, let overlayBounds, let part = piece.intersection(overlayBounds) {
+                var clip = Self.graphene(part)
+                gtk_snapshot_push_clip(snapshot, &clip)
+                gtk_snapshot_render_background(
+                    snapshot, gtk_widget_get_style_context(window), 0, 0, Double(width), Double(height))
+                gtk_snapshot_pop(snapshot)
+                if let contentBounds, let inner = part.intersection(contentBounds) {
+                    append(widgetPaintable(for: layer.content), clippedTo: inner, at: contentBounds, to: snapshot)
+                }
+            }
         }
         for mask in plan.masks {
             var rect = Self.graphene(mask.rect)
@@ -67,6 +86,33 @@ final class WindowCapture {
         var bytes = [UInt8](repeating: 0, count: stride * textureHeight)
         bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(stride)) }
         return PixelBuffer(width: textureWidth, height: textureHeight, stride: stride, bytes: bytes)
+    }
+
+    /// Draws `paintable` filling `frame`, only inside `clip` (window pixels).
+    private func append(
+        _ paintable: OpaquePointer, clippedTo clip: PixelRect, at frame: PixelRect, to snapshot: OpaquePointer
+    ) {
+        var clipRect = Self.graphene(clip)
+        var offset = graphene_point_t(x: Float(frame.x), y: Float(frame.y))
+        gtk_snapshot_push_clip(snapshot, &clipRect)
+        gtk_snapshot_save(snapshot)
+        gtk_snapshot_translate(snapshot, &offset)
+        gdk_paintable_snapshot(paintable, snapshot, Double(frame.width), Double(frame.height))
+        gtk_snapshot_restore(snapshot)
+        gtk_snapshot_pop(snapshot)
+    }
+
+    /// A paintable of `widget`, kept while the same widget is asked for.
+    private func widgetPaintable(for widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer {
+        if let alonePaintable, alonePaintable.widget == widget,
+            gtk_widget_paintable_get_widget(alonePaintable.paintable) == widget
+        {
+            return alonePaintable.paintable
+        }
+        if let old = alonePaintable { g_object_unref(UnsafeMutableRawPointer(old.paintable)) }
+        let made = gtk_widget_paintable_new(widget)!
+        alonePaintable = (widget, made)
+        return made
     }
 
     /// A cairo renderer on the window's surface: it renders into memory in

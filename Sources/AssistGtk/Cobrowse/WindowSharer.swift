@@ -12,6 +12,9 @@ import CGtk
 public final class WindowSharer {
     /// The pipeline, exposed to leave widgets out of the picture.
     public let capture: CobrowseCapture
+    /// Called after a capture in which the window's pixels changed, with the
+    /// tiles that changed, e.g. to clear annotations.
+    public var onContentChanged: ([ChangedTile]) -> Void = { _ in }
 
     private let window: UnsafeMutablePointer<GtkWidget>
     private let send: @MainActor ([UInt8]) async -> Bool
@@ -116,6 +119,8 @@ public final class WindowSharer {
             frame = nil
         }
         if let frame {
+            let changed = capture.changedTiles
+            if !changed.isEmpty { onContentChanged(changed) }
             let delivered = await send(CobrowseFrameCodec.encode(frame))
             if !delivered { capture.requestKeyframe() }
         }

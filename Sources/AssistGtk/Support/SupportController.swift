@@ -31,6 +31,8 @@ final class SupportController {
     private var documents: [ObjectIdentifier: SharedDocumentWindow] = [:]
     /// Captures and sends the window while the person shares it.
     private var sharer: WindowSharer?
+    /// The agent's drawing over the window during the share.
+    private var annotations: AnnotationLayer?
     /// Whether the person is showing a support code and waits for the agent
     /// who was given it, rather than for the queue.
     private var waitsForCodeAgent = false
@@ -196,6 +198,9 @@ final class SupportController {
             sharer?.requestKeyframe()
         case .controlChanged(let share):
             panel.sharing.render(SharingIndicator(share))
+        case .annotationsChanged(let share):
+            annotations?.show(share.annotations.strokes)
+            panel.sharing.render(SharingIndicator(share))
         case .agentInput(let id, let event):
             let outcome = sharer.map { inputPerformer(for: $0).perform(event) } ?? .noControl
             perform { await $0.reportInput(id, outcome: outcome) }
@@ -255,7 +260,14 @@ final class SupportController {
             window: GtkCast.pointer(window), permissions: share.permissions,
             rules: MaskingRules(configuration: configuration)
         ) { bytes in await client.sendCobrowseFrame(bytes) }
+        let layer = AnnotationLayer(window: GtkCast.pointer(window))
+        sharer.capture.annotationLayer = layer
+        sharer.onContentChanged = { [weak self, weak layer] tiles in
+            guard let layer, !layer.strokes.isEmpty else { return }
+            self?.perform { await $0.contentChanged(in: tiles) }
+        }
         self.sharer = sharer
+        annotations = layer
         panel.sharing.render(SharingIndicator(share))
         sharer.start()
     }
@@ -270,6 +282,8 @@ final class SupportController {
     private func stopSharingLocally() {
         sharer?.stop()
         sharer = nil
+        annotations?.remove()
+        annotations = nil
         panel.sharing.render(nil)
     }
 
@@ -294,6 +308,7 @@ final class SupportController {
         panel.chat.onTypingChanged = { [weak self] isTyping in self?.perform { await $0.setTyping(isTyping) } }
         panel.notice.onDismiss = { [weak self] in self?.panel.notice.render(nil) }
         panel.sharing.onTakeBackControl = { [weak self] in self?.perform { await $0.stopControl() } }
+        panel.sharing.onClearDrawings = { [weak self] in self?.perform { await $0.clearAnnotations() } }
         panel.sharing.onStop = { [weak self] in
             self?.stopSharingLocally()
             self?.perform { await $0.stopSharing() }

@@ -13,11 +13,14 @@ public final class SharingBar {
     public var onStop: () -> Void = {}
     /// Called when the person presses "Take back control".
     public var onTakeBackControl: () -> Void = {}
+    /// Called when the person presses "Clear drawing".
+    public var onClearDrawings: () -> Void = {}
 
     private let titleLabel: UnsafeMutablePointer<GtkWidget>
     private let detailLabel: UnsafeMutablePointer<GtkWidget>
     private let stopButton: UnsafeMutablePointer<GtkWidget>
     private let takeBackButton: UnsafeMutablePointer<GtkWidget>
+    private let clearDrawingsButton: UnsafeMutablePointer<GtkWidget>
 
     /// A hidden bar.
     public init() {
@@ -35,10 +38,14 @@ public final class SharingBar {
         takeBackButton = Widgets.button("_Take back control")
         gtk_widget_set_valign(takeBackButton, GTK_ALIGN_CENTER)
         Widgets.setVisible(takeBackButton, false)
-        Widgets.append(widget, icon, texts, takeBackButton, stopButton)
+        clearDrawingsButton = Widgets.button("_Clear drawing")
+        gtk_widget_set_valign(clearDrawingsButton, GTK_ALIGN_CENTER)
+        Widgets.setVisible(clearDrawingsButton, false)
+        Widgets.append(widget, icon, texts, clearDrawingsButton, takeBackButton, stopButton)
         Widgets.setVisible(widget, false)
         SignalConnection.connect(stopButton, signal: "clicked") { [weak self] in self?.onStop() }
         SignalConnection.connect(takeBackButton, signal: "clicked") { [weak self] in self?.onTakeBackControl() }
+        SignalConnection.connect(clearDrawingsButton, signal: "clicked") { [weak self] in self?.onClearDrawings() }
     }
 
     isolated deinit {
@@ -55,6 +62,7 @@ public final class SharingBar {
         Widgets.setText(detailLabel, indicator.detail)
         Accessibility.setDescription(stopButton, indicator.stopDescription)
         Widgets.setVisible(takeBackButton, indicator.showsControl)
+        Widgets.setVisible(clearDrawingsButton, indicator.showsClearDrawings)
         if indicator.showsControl {
             gtk_widget_add_css_class(widget, "control")
         } else {
@@ -71,4 +79,7 @@ public final class SharingBar {
 
     /// The "Take back control" button, shown while the agent has control.
     public var takeBackWidget: UnsafeMutablePointer<GtkWidget> { takeBackButton }
+
+    /// The "Clear drawing" button, shown while the agent's drawing is on the window.
+    public var clearDrawingsWidget: UnsafeMutablePointer<GtkWidget> { clearDrawingsButton }
 }

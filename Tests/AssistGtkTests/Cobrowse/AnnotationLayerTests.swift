@@ -1,0 +1,173 @@
+import AssistCore
+import CGtk
+import Testing
+
+@testable import AssistGtk
+
+/// The agent's drawing is shown to the person over the window and never
+/// reaches a frame; it takes no input and leaves the window as it found it.
+@Suite("Annotation layer: drawn over the window, never shared back", .serialized)
+@MainActor
+struct AnnotationLayerTests {
+    /// A colour used by nothing else in the scene.
+    static let strokeColor = RGBAColor8(red: 0xE4, green: 0x0A, blue: 0x7C)
+    /// The background of a label the agent may see, used by nothing else.
+    static let contentColor = RGBAColor8(red: 0x2A, green: 0x9D, blue: 0x8F)
+
+    struct Scene {
+        let window: UnsafeMutablePointer<GtkWidget>
+        let root: UnsafeMutablePointer<GtkWidget>
+        let entry: UnsafeMutablePointer<GtkWidget>
+        let label: UnsafeMutablePointer<GtkWidget>
+    }
+
+    init() {
+        ViewHarness.start()
+        Self.installStyle()
+    }
+
+    /// A thick diagonal across the window, and a dot.
+    private let strokes = [
+        AnnotationStroke(
+            id: "line", color: strokeColor, width: 20, points: [.init(x: 10, y: 10), .init(x: 300, y: 220)]),
+        AnnotationStroke(id: "dot", color: strokeColor, width: 24, points: [.init(x: 380, y: 60)]),
+    ]
+
+    @Test("the person sees the strokes, and no frame holds a pixel of them while the content under them still shows")
+    func strokesNeverInFrames() throws {
+        let scene = Self.scene()
+        defer { gtk_window_destroy(GtkCast.pointer(scene.window)) }
+        let layer = AnnotationLayer(window: scene.window)
+        layer.show(strokes)
+        ViewHarness.iterate(for: .milliseconds(300))
+
+        let plain = CobrowseCapture(window: scene.window, permissions: .implicitDefault, rules: MaskingRules())
+        let onScreen = try #require(plain.render(plain.plan(for: plain.widgets())))
+        #expect(Self.count(of: Self.strokeColor, in: onScreen) > 2_000, "the detector must see the strokes on screen")
+
+        let capture = CobrowseCapture(window: scene.window, permissions: .implicitDefault, rules: MaskingRules())
+        capture.annotationLayer = layer
+        var picture = DecodedPicture()
+        for number in 1...6 {
+            gtk_editable_set_text(GtkCast.opaque(scene.entry), "typed \(number)")
+            ViewHarness.iterate(for: .milliseconds(60))
+            guard let frame = try capture.frame(keyframe: number == 1) else { continue }
+            try picture.apply(relayed: CobrowseFrameCodec.relay(CobrowseFrameCodec.encode(frame), session: "draw"))
+            #expect(picture.count(of: Self.strokeColor) == 0, "frame \(number): the drawing was shared back")
+            #expect(picture.count(of: Self.contentColor) > 500, "frame \(number): the content under the drawing is missing")
+        }
+        #expect(picture.width == 480 && picture.height == 300)
+    }
+
+    @Test("the layer takes no input: a pick at a stroke finds the widget under it")
+    func clicksPassThrough() throws {
+        let scene = Self.scene()
+        defer { gtk_window_destroy(GtkCast.pointer(scene.window)) }
+        let layer = AnnotationLayer(window: scene.window)
+        let entryBox = try #require(SharedWindowReader.bounds(of: scene.entry, in: scene.window))
+        let center = AnnotationStroke.Point(x: entryBox.x + entryBox.width / 2, y: entryBox.y + entryBox.height / 2)
+        layer.show([AnnotationStroke(id: "on-entry", color: Self.strokeColor, width: 30, points: [center])])
+        ViewHarness.iterate(for: .milliseconds(200))
+        let picked = try #require(gtk_widget_pick(scene.window, Double(center.x), Double(center.y), GTK_PICK_DEFAULT))
+        #expect(gtk_widget_is_ancestor(picked, scene.entry) != 0 || picked == scene.entry)
+    }
+
+    @Test("putting the layer in place and taking it away keeps the window's child and the focus")
+    func leavesWindowAsFound() throws {
+        let scene = Self.scene()
+        defer { gtk_window_destroy(GtkCast.pointer(scene.window)) }
+        gtk_widget_grab_focus(scene.entry)
+        ViewHarness.iterate(for: .milliseconds(100))
+        let focusBefore = gtk_window_get_focus(GtkCast.pointer(scene.window))
+        let layer = AnnotationLayer(window: scene.window)
+        layer.show(strokes)
+        ViewHarness.iterate(for: .milliseconds(100))
+        #expect(gtk_window_get_child(GtkCast.pointer(scene.window)) != scene.root, "the content sits in the overlay")
+        #expect(gtk_window_get_focus(GtkCast.pointer(scene.window)) == focusBefore)
+        layer.remove()
+        ViewHarness.iterate(for: .milliseconds(100))
+        #expect(gtk_window_get_child(GtkCast.pointer(scene.window)) == scene.root)
+        #expect(gtk_window_get_focus(GtkCast.pointer(scene.window)) == focusBefore)
+        #expect(layer.strokes.isEmpty)
+    }
+
+    @Test("drawing strokes is not a content change; a change under them is, with the tiles it touched")
+    func contentChangeIgnoresTheDrawing() async throws {
+        let scene = Self.scene()
+        defer { gtk_window_destroy(GtkCast.pointer(scene.window)) }
+        let layer = AnnotationLayer(window: scene.window)
+        var changes: [[ChangedTile]] = []
+        var frames = 0
+        let sharer = WindowSharer(window: scene.window, permissions: .implicitDefault, rules: MaskingRules()) { _ in
+            frames += 1
+            return true
+        }
+        sharer.capture.annotationLayer = layer
+        sharer.onContentChanged = { changes.append($0) }
+        sharer.start()
+        await run(for: .seconds(5)) { frames >= 1 }
+        await run(for: .milliseconds(600))
+        changes = []
+        layer.show(strokes)
+        await run(for: .milliseconds(600))
+        #expect(
+            changes.allSatisfy { $0.allSatisfy { $0.changedPixels < AnnotationBoard.minimumChangedPixels } },
+            "the drawing itself counted as a change of the window: \(changes)")
+
+        gtk_label_set_text(GtkCast.opaque(scene.label), "Changed under the drawing")
+        changes = []
+        await run(for: .seconds(5)) { changes.contains { $0.contains { $0.changedPixels >= 48 } } }
+        let labelBox = try #require(SharedWindowReader.bounds(of: scene.label, in: scene.window))
+        let large = changes.flatMap { $0 }.filter { $0.changedPixels >= AnnotationBoard.minimumChangedPixels }
+        #expect(!large.isEmpty && large.allSatisfy { $0.rect.intersection(labelBox) != nil })
+        sharer.stop()
+    }
+
+    // MARK: The scene
+
+    private func run(for duration: Duration, until condition: () -> Bool = { false }) async {
+        let deadline = ContinuousClock.now.advanced(by: duration)
+        while !condition(), ContinuousClock.now < deadline {
+            ViewHarness.iterate(for: .milliseconds(10))
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    private static func scene() -> Scene {
+        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        Widgets.setMargins(box, 16)
+        let entry = gtk_entry_new()!
+        let label = Widgets.label("Under the drawing", classes: ["annotation-content"])
+        Widgets.append(box, entry, label)
+        let window = ViewHarness.window(showing: box, width: 480, height: 300)
+        return Scene(window: window, root: box, entry: entry, label: label)
+    }
+
+    /// Pixels of `buffer` (BGRA) that are exactly `color`, opaque.
+    private static func count(of color: RGBAColor8, in buffer: PixelBuffer) -> Int {
+        var found = 0
+        for row in 0..<buffer.height {
+            for column in 0..<buffer.width {
+                let offset = row * buffer.stride + column * 4
+                if buffer.bytes[offset] == color.blue, buffer.bytes[offset + 1] == color.green,
+                    buffer.bytes[offset + 2] == color.red, buffer.bytes[offset + 3] == 255
+                {
+                    found += 1
+                }
+            }
+        }
+        return found
+    }
+
+    private static var styleInstalled = false
+
+    private static func installStyle() {
+        guard !styleInstalled, let display = gdk_display_get_default() else { return }
+        styleInstalled = true
+        let provider = gtk_css_provider_new()!
+        let css = ".annotation-content { background-color: #2a9d8f; color: white; font-size: 28px; padding: 16px; }"
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, GtkCast.opaque(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
+    }
+}

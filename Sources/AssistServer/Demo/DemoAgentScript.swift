@@ -7,7 +7,8 @@ import Foundation
 /// It takes the longest-waiting person when it has room, greets them,
 /// answers what they write, asks once per session to see their window,
 /// thanks them for their answer, and says so when the first picture of the
-/// shared window really arrives.
+/// shared window really arrives; the first time, it also draws a ring on
+/// the window to show what annotations look like.
 struct DemoAgentScript: Sendable {
     /// One thing to send, after a pause that makes the demo readable.
     struct Step: Sendable, Hashable {
@@ -21,6 +22,8 @@ struct DemoAgentScript: Sendable {
     private var askedToShare: Set<SessionID> = []
     /// Sessions whose current share has shown the agent a picture.
     private var sawPicture: Set<SessionID> = []
+    /// Sessions the agent has drawn on.
+    private var drewOn: Set<SessionID> = []
     private var accepting = false
     private var counter = 0
     /// Prefixes this run's message and request IDs: a demo agent restarted
@@ -66,7 +69,10 @@ struct DemoAgentScript: Sendable {
             visitors[sessionID] = nil
             askedToShare.remove(sessionID)
             sawPicture.remove(sessionID)
+            drewOn.remove(sessionID)
             return []
+        case .annotationsCleared(let sessionID, _, .person):
+            return [chat(sessionID, "I see you cleared my drawing.", after: .milliseconds(500))]
         case .error(let report) where report.code == .queueEmpty || report.code == .notAllowed:
             accepting = false
             return []
@@ -79,12 +85,35 @@ struct DemoAgentScript: Sendable {
     /// first one of a share gets a word in the chat, with what was seen.
     mutating func pictureArrived(session sessionID: SessionID, width: Int, height: Int) -> [Step] {
         guard visitors[sessionID] != nil, sawPicture.insert(sessionID).inserted else { return [] }
+        let seen = chat(
+            sessionID,
+            "I can see your window now (\(width) × \(height) pixels). Fields you keep private are covered for me.",
+            after: .milliseconds(1500))
+        guard drewOn.insert(sessionID).inserted else { return [seen] }
         return [
+            seen,
             chat(
                 sessionID,
-                "I can see your window now (\(width) × \(height) pixels). Fields you keep private are covered for me.",
-                after: .milliseconds(1500))
+                "Next I draw a ring in the middle of your window, the way I can point at things. It is not part of "
+                    + "what you share, it goes when what is under it changes, and Clear drawing takes it off.",
+                after: .seconds(1)),
+            Step(message: .annotate(sessionID: sessionID, stroke: ring(width: width, height: height)), delay: .seconds(1)),
         ]
+    }
+
+    /// A ring around the middle of a window of `width` × `height` pixels.
+    private mutating func ring(width: Int, height: Int) -> AnnotationStroke {
+        counter += 1
+        let radius = Double(max(8, min(width, height) / 6))
+        let points = (0...48).map { step in
+            let angle = Double(step) / 48 * 2 * Double.pi
+            return AnnotationStroke.Point(
+                x: min(max(0, width / 2 + Int((radius * cos(angle)).rounded())), width - 1),
+                y: min(max(0, height / 2 + Int((radius * sin(angle)).rounded())), height - 1))
+        }
+        return AnnotationStroke(
+            id: AnnotationID("demo-\(run)-ring-\(counter)"), color: RGBAColor8(red: 0xE6, green: 0x61, blue: 0x00),
+            width: 4, points: points)
     }
 
     /// Whom to greet: the name the person typed into a pre-chat field

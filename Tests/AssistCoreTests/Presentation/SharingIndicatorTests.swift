@@ -23,6 +23,17 @@ struct SharingIndicatorTests {
         #expect(indicator.detail.hasPrefix("Sam can click and type where this app allows it."))
     }
 
+    @Test("while the agent's drawing is on the window the bar says whose it is and offers to clear it")
+    func drawing() {
+        var share = ScreenShare(requestID: "r-1", agent: Agent(id: "a", name: "Sam"))
+        #expect(!SharingIndicator(share).showsClearDrawings)
+        _ = share.annotations.draw(
+            AnnotationStroke(id: "s", color: RGBAColor8(red: 1, green: 2, blue: 3), width: 2, points: [.init(x: 1, y: 1)]))
+        let indicator = SharingIndicator(share)
+        #expect(indicator.showsClearDrawings)
+        #expect(indicator.detail.hasSuffix("The lines over it are Sam's drawing, to show you something."))
+    }
+
     @Test("an agent without a name is called the agent")
     func blankName() {
         let indicator = SharingIndicator(ScreenShare(requestID: "r-1", agent: Agent(id: "a", name: "  ")))

@@ -31,6 +31,9 @@ struct CanaryLeakTests {
         let permissions: AgentPermissions
         let rules: MaskingRules
         let mark: @MainActor @Sendable (Scene) -> Void
+        /// Whether the agent's drawing, in the secret's colours, lies over
+        /// the window (the annotation layer is in place while capturing).
+        var drawsInSecretColors = false
         var testDescription: String { name }
     }
 
@@ -65,6 +68,10 @@ struct CanaryLeakTests {
         },
         Case(name: "an agent with explicit empty permission sets", permissions: .noPermissions, rules: MaskingRules()) { _ in
         },
+        Case(
+            name: "a marker the agent may not view, under the agent's drawing in the secret's colours",
+            permissions: .implicitDefault, rules: MaskingRules(),
+            mark: { AssistSDK.setPermission("secret", for: $0.secret) }, drawsInSecretColors: true),
     ]
 
     init() {
@@ -80,6 +87,11 @@ struct CanaryLeakTests {
         let maskColor = testCase.rules.maskColor
         let hidingColor = testCase.rules.hidingTags.isEmpty ? maskColor : RGBAColor8(red: 0, green: 0, blue: 0)
         let capture = CobrowseCapture(window: scene.window, permissions: testCase.permissions, rules: testCase.rules)
+        let layer = AnnotationLayer(window: scene.window)
+        if testCase.drawsInSecretColors {
+            capture.annotationLayer = layer
+            layer.show(Self.drawing(over: scene))
+        }
         var picture = DecodedPicture()
         var framesSeen = 0
         // A window masked whole never shows a change; any other shows each one
@@ -132,6 +144,18 @@ struct CanaryLeakTests {
     }
 
     // MARK: The scene
+
+    /// Thick strokes in both secret colours across the window and the secret.
+    private static func drawing(over scene: Scene) -> [AnnotationStroke] {
+        let secret = SharedWindowReader.bounds(of: scene.secret, in: scene.window) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+        return [
+            AnnotationStroke(
+                id: "across", color: secretBackground, width: 24, points: [.init(x: 5, y: 5), .init(x: 470, y: 350)]),
+            AnnotationStroke(
+                id: "on-secret", color: secretText, width: 16,
+                points: [.init(x: secret.x, y: secret.y + secret.height / 2), .init(x: secret.maxX, y: secret.y + secret.height / 2)]),
+        ]
+    }
 
     private static func scene() -> Scene {
         let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)

@@ -56,7 +56,7 @@ struct DemoAgentScriptTests {
         #expect(next.map(\.message) == [.acceptNext])
     }
 
-    @Test("the first picture of each share gets one chat naming its size; later pictures none; a stop is acknowledged")
+    @Test("the first picture of each share gets a chat naming its size, the session's first also a ring drawn inside the window; later pictures none; a stop is acknowledged")
     func picturesArrive() {
         var script = DemoAgentScript(capacity: 1)
         #expect(script.pictureArrived(session: session, width: 800, height: 600).isEmpty, "a picture of nobody's session")
@@ -67,6 +67,13 @@ struct DemoAgentScriptTests {
             return
         }
         #expect(text.contains("800 × 600"))
+        guard first.count == 3, case .annotate(let drawnOn, let ring) = first[2].message else {
+            Issue.record("no ring drawn: \(first.map(\.message))")
+            return
+        }
+        #expect(drawnOn == session)
+        #expect(ring.points.count > 8)
+        #expect(ring.points.allSatisfy { (0..<800).contains($0.x) && (0..<600).contains($0.y) })
         #expect(script.pictureArrived(session: session, width: 800, height: 600).isEmpty)
         let stopped = script.handle(.screenShareEnd(sessionID: session, requestID: "r"))
         #expect(stopped.count == 1)

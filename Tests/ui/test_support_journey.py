@@ -29,6 +29,8 @@ SHARE_PROMPT_TITLE = f"{AGENT} asks to see this app's window"
 PICTURE_SEEN = re.compile(r"^I can see your window now \((\d+) × (\d+) pixels\)")
 SHARING_TITLE = f"{AGENT} can see this window"
 SHARING_STOPPED = "Sharing stopped. I can no longer see your window."
+CLEAR_DRAWING = "Clear drawing"
+DRAWING_CLEARED = "I see you cleared my drawing."
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 BANNER_COUNTDOWN = re.compile(r"^Reconnecting in \d+ s \(attempt \d+ of \d+\)$")
 FIRST_MESSAGE = "My printer prints only blank pages."
@@ -190,6 +192,27 @@ def test_accepted_screen_share_reaches_the_agent_as_a_picture(journey: Journey) 
     assert width > 300 and height > 300, f"the agent saw a {width} × {height} picture"
     if os.environ.get("ASSIST_SCREENSHOTS") == "1":
         assert save_window_picture(main_window(app), SCREENSHOTS / "app-sharing.png")
+
+
+def clear_drawing_button(app: App, sensitive: bool):
+    """The Sharing bar's "Clear drawing" button once it is (or is not) pressable; looked up afresh,
+    because the window's content moves into an overlay when the agent first draws."""
+    found = find_all(main_window(app), "push button", name=CLEAR_DRAWING)
+    if len(found) == 1 and has_state(found[0], pyatspi.STATE_SENSITIVE) == sensitive:
+        return found[0]
+    return None
+
+
+def test_agent_draws_on_the_window_and_the_person_clears_it(journey: Journey) -> None:
+    app = journey.app
+    clear = wait_for("Clear drawing to become pressable once the agent's ring is drawn",
+                     lambda: clear_drawing_button(app, sensitive=True), app)
+    if os.environ.get("ASSIST_SCREENSHOTS") == "1":
+        assert save_window_picture(main_window(app), SCREENSHOTS / "app-annotation.png")
+    do_action(clear, "click")
+    wait_for("Clear drawing to be greyed out again", lambda: clear_drawing_button(app, sensitive=False), app)
+    wait_for("the agent's word that the person cleared the drawing",
+             lambda: [e for e in transcript(app) if e.author == AGENT and e.text == DRAWING_CLEARED], app)
 
 
 def test_stop_sharing_hides_the_bar_and_the_agent_is_told(journey: Journey) -> None:

@@ -35,10 +35,10 @@ public struct AnnotationBoard: Sendable, Hashable {
     public static let minimumChangedPixels = 48
 
     /// The window's content changed in `tiles`: unless `keep`, every stroke
-    /// over a tile where at least ``minimumChangedPixels`` changed goes.
-    /// Returns the ids of those that went.
+    /// whose bounds overlap the changed pixels of a tile where at least
+    /// ``minimumChangedPixels`` changed goes. Returns the ids of those that went.
     public mutating func contentChanged(in tiles: [ChangedTile], keep: Bool) -> [AnnotationID] {
-        let regions = tiles.filter { $0.changedPixels >= Self.minimumChangedPixels }.map(\.rect)
+        let regions = tiles.filter { $0.changedPixels >= Self.minimumChangedPixels }.map(\.changedBounds)
         guard !keep, !regions.isEmpty else { return [] }
         var removed: [AnnotationID] = []
         strokes.removeAll { stroke in

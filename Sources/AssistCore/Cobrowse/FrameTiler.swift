@@ -157,6 +157,7 @@ public struct FrameTiler: Sendable {
             reference.bytes.withUnsafeBytes { old in
                 rects.compactMap { rect in
                     var count = 0
+                    var (left, top, right, bottom) = (rect.maxX, rect.maxY, rect.x, rect.y)
                     for row in rect.y..<rect.maxY {
                         let now = row * buffer.stride + rect.x * 4
                         let then = row * reference.stride + rect.x * 4
@@ -165,9 +166,16 @@ public struct FrameTiler: Sendable {
                             != old.loadUnaligned(fromByteOffset: then + column * 4, as: UInt32.self)
                         {
                             count += 1
+                            left = min(left, rect.x + column)
+                            right = max(right, rect.x + column + 1)
+                            top = min(top, row)
+                            bottom = max(bottom, row + 1)
                         }
                     }
-                    return count == 0 ? nil : ChangedTile(rect: rect, changedPixels: count)
+                    guard count > 0 else { return nil }
+                    return ChangedTile(
+                        rect: rect, changedPixels: count,
+                        changedBounds: PixelRect(x: left, y: top, width: right - left, height: bottom - top))
                 }
             }
         }

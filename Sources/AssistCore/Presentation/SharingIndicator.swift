@@ -13,26 +13,25 @@ public struct SharingIndicator: Sendable, Hashable {
     public let showsControl: Bool
     /// What the button does, for screen readers (its accessible description).
     public let stopDescription: String
-    /// Whether the agent's drawing is on the window: the bar says so and
-    /// offers to clear it.
-    public let showsClearDrawings: Bool
+    /// Whether the agent's drawing is on the window, so that "Clear
+    /// drawing" can take it off. The button stays in place either way: the
+    /// bar must not change its size, or the content under the drawing would
+    /// move and wipe it.
+    public let canClearDrawing: Bool
 
     /// The bar for `share`.
     public init(_ share: ScreenShare) {
         let trimmed = share.agent.name.trimmingCharacters(in: .whitespacesAndNewlines)
         let name = trimmed.isEmpty ? "The agent" : trimmed
         showsControl = share.hasControl
-        var about: String
         if share.hasControl {
             title = "\(name) can see and control this window"
-            about = "\(name) can click and type where this app allows it. Fields kept private are covered."
+            detail = "\(name) can click and type where this app allows it. Fields kept private are covered."
         } else {
             title = "\(name) can see this window"
-            about = "Only this app's window is shared, and fields kept private are covered."
+            detail = "Only this app's window is shared, and fields kept private are covered."
         }
         stopDescription = "Stop sharing this window with \(name)"
-        showsClearDrawings = !share.annotations.isEmpty
-        if showsClearDrawings { about += " The lines over it are \(name)'s drawing, to show you something." }
-        detail = about
+        canClearDrawing = !share.annotations.isEmpty
     }
 }

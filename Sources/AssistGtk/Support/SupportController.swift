@@ -260,7 +260,7 @@ final class SupportController {
             window: GtkCast.pointer(window), permissions: share.permissions,
             rules: MaskingRules(configuration: configuration)
         ) { bytes in await client.sendCobrowseFrame(bytes) }
-        let layer = AnnotationLayer(window: GtkCast.pointer(window))
+        let layer = AnnotationLayer(window: GtkCast.pointer(window), overlay: panel.widget)
         sharer.capture.annotationLayer = layer
         sharer.onContentChanged = { [weak self, weak layer] tiles in
             guard let layer, !layer.strokes.isEmpty else { return }

@@ -12,7 +12,8 @@ final class SupportPanel {
         case prechat, status, queue, chat, supportCode
     }
 
-    /// The panel, to put in a window.
+    /// The panel, to put in a window: an overlay over its pages and bars, so
+    /// that the agent's drawing can lie over them without moving them.
     let widget: UnsafeMutablePointer<GtkWidget>
     let banner = ConnectionBannerView()
     let sharing = SharingBar()
@@ -34,8 +35,11 @@ final class SupportPanel {
     /// An empty panel showing the connecting page.
     init(configuration: Configuration) {
         chat = ChatView(allowURLPreview: configuration.allowURLPreview)
-        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0, classes: ["assist-support-panel"])
+        widget = gtk_overlay_new()!
         g_object_ref_sink(widget)
+        gtk_widget_add_css_class(widget, "assist-support-panel")
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        gtk_overlay_set_child(GtkCast.opaque(widget), content)
         stack = gtk_stack_new()!
         gtk_stack_set_transition_type(GtkCast.opaque(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_widget_set_vexpand(stack, 1)
@@ -63,7 +67,7 @@ final class SupportPanel {
             gtk_stack_add_named(GtkCast.opaque(stack), child, page.rawValue)
         }
         Widgets.setVisible(notice.widget, false)
-        Widgets.append(widget, banner.widget, sharing.widget, notice.widget, stack)
+        Widgets.append(content, banner.widget, sharing.widget, notice.widget, stack)
         SignalConnection.connect(cancel, signal: "clicked") { [weak self] in self?.onPrechatCancelled() }
         SignalConnection.connect(end, signal: "clicked") { [weak self] in self?.onEndRequested() }
     }

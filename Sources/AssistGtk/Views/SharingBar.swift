@@ -40,7 +40,8 @@ public final class SharingBar {
         Widgets.setVisible(takeBackButton, false)
         clearDrawingsButton = Widgets.button("_Clear drawing")
         gtk_widget_set_valign(clearDrawingsButton, GTK_ALIGN_CENTER)
-        Widgets.setVisible(clearDrawingsButton, false)
+        gtk_widget_set_sensitive(clearDrawingsButton, 0)
+        Accessibility.setDescription(clearDrawingsButton, "Take the agent's drawing off this window")
         Widgets.append(widget, icon, texts, clearDrawingsButton, takeBackButton, stopButton)
         Widgets.setVisible(widget, false)
         SignalConnection.connect(stopButton, signal: "clicked") { [weak self] in self?.onStop() }
@@ -62,7 +63,7 @@ public final class SharingBar {
         Widgets.setText(detailLabel, indicator.detail)
         Accessibility.setDescription(stopButton, indicator.stopDescription)
         Widgets.setVisible(takeBackButton, indicator.showsControl)
-        Widgets.setVisible(clearDrawingsButton, indicator.showsClearDrawings)
+        gtk_widget_set_sensitive(clearDrawingsButton, indicator.canClearDrawing ? 1 : 0)
         if indicator.showsControl {
             gtk_widget_add_css_class(widget, "control")
         } else {
@@ -80,6 +81,6 @@ public final class SharingBar {
     /// The "Take back control" button, shown while the agent has control.
     public var takeBackWidget: UnsafeMutablePointer<GtkWidget> { takeBackButton }
 
-    /// The "Clear drawing" button, shown while the agent's drawing is on the window.
+    /// The "Clear drawing" button, which can be pressed while the agent's drawing is on the window.
     public var clearDrawingsWidget: UnsafeMutablePointer<GtkWidget> { clearDrawingsButton }
 }

@@ -87,10 +87,11 @@ final class DemoAgent: Service, Sendable {
                     sink.finish()
                 }
                 group.addTask {
-                    /// Sends each step once its pause is over.
+                    /// Sends the steps in order, each once its pause after the one before is over.
                     func schedule(_ steps: [DemoAgentScript.Step]) {
-                        for step in steps {
-                            Task {
+                        guard !steps.isEmpty else { return }
+                        Task {
+                            for step in steps {
                                 try? await Task.sleep(for: step.delay)
                                 sink.yield(.send(step.message))
                             }

@@ -10,7 +10,8 @@ import Foundation
 /// shared window really arrives; the first time, it also draws a ring on
 /// the window to show what annotations look like.
 struct DemoAgentScript: Sendable {
-    /// One thing to send, after a pause that makes the demo readable.
+    /// One thing to send, after a pause that makes the demo readable; the
+    /// steps of one answer go in order, each paused after the one before.
     struct Step: Sendable, Hashable {
         let message: AgentMessage
         let delay: Duration

@@ -49,11 +49,15 @@ struct AnnotationBoardTests {
         #expect(board.strokes.map(\.id) == ["top-left"])
     }
 
-    @Test("A change beside a stroke's bounds leaves it")
+    @Test("A change beside a stroke's bounds leaves it, also in the same tile")
     func changeBeside() {
         var board = AnnotationBoard()
         _ = board.draw(stroke("a", [(10, 10), (20, 20)], width: 2))
         #expect(board.contentChanged(in: [tile(64, 0)], keep: false).isEmpty)
+        let sameTileElsewhere = ChangedTile(
+            rect: PixelRect(x: 0, y: 0, width: 64, height: 64), changedPixels: 200,
+            changedBounds: PixelRect(x: 40, y: 40, width: 20, height: 10))
+        #expect(board.contentChanged(in: [sameTileElsewhere], keep: false).isEmpty)
         #expect(board.strokes.count == 1)
     }
 

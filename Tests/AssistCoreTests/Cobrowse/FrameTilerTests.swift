@@ -187,7 +187,12 @@ struct FrameTilerTests {
         _ = tiler.frame(from: buffer) { _, _ in [1] }
         #expect(tiler.lastChangedTiles.isEmpty, "a requested keyframe of the same pixels changes nothing")
         _ = tiler.frame(from: setting(buffer, x: 70, y: 65, to: [1, 2, 3, 255]), keyframe: true) { _, _ in [1] }
-        #expect(tiler.lastChangedTiles == [ChangedTile(rect: PixelRect(x: 64, y: 64, width: 36, height: 6), changedPixels: 1)])
+        #expect(
+            tiler.lastChangedTiles == [
+                ChangedTile(
+                    rect: PixelRect(x: 64, y: 64, width: 36, height: 6), changedPixels: 1,
+                    changedBounds: PixelRect(x: 70, y: 65, width: 1, height: 1))
+            ])
         _ = tiler.frame(from: patterned(width: 100, height: 60)) { _, _ in [1] }
         #expect(tiler.lastChangedTiles.count == 2, "a resize changes every tile of the new size")
     }

@@ -19,6 +19,8 @@ struct CanaryLeakTests {
     /// The window under test and its widgets.
     struct Scene {
         let window: UnsafeMutablePointer<GtkWidget>
+        /// The window's child: an overlay over the rest, as the support panel is.
+        let overlay: UnsafeMutablePointer<GtkWidget>
         let holder: UnsafeMutablePointer<GtkWidget>
         let secret: UnsafeMutablePointer<GtkWidget>
         let entry: UnsafeMutablePointer<GtkWidget>
@@ -87,7 +89,8 @@ struct CanaryLeakTests {
         let maskColor = testCase.rules.maskColor
         let hidingColor = testCase.rules.hidingTags.isEmpty ? maskColor : RGBAColor8(red: 0, green: 0, blue: 0)
         let capture = CobrowseCapture(window: scene.window, permissions: testCase.permissions, rules: testCase.rules)
-        let layer = AnnotationLayer(window: scene.window)
+        let layer = AnnotationLayer(window: scene.window, overlay: scene.overlay)
+        defer { layer.remove() }
         if testCase.drawsInSecretColors {
             capture.annotationLayer = layer
             layer.show(Self.drawing(over: scene))
@@ -168,8 +171,10 @@ struct CanaryLeakTests {
         let password = gtk_password_entry_new()!
         gtk_editable_set_text(GtkCast.opaque(password), "hunter2")
         Widgets.append(box, heading, entry, holder, password)
-        let window = ViewHarness.window(showing: box, width: 480, height: 360)
-        return Scene(window: window, holder: holder, secret: secret, entry: entry, password: password)
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(GtkCast.opaque(overlay), box)
+        let window = ViewHarness.window(showing: overlay, width: 480, height: 360)
+        return Scene(window: window, overlay: overlay, holder: holder, secret: secret, entry: entry, password: password)
     }
 
     /// Types into the public entry and changes the secret's text.

@@ -5,7 +5,8 @@ It numbers its sequenced frames, acknowledges every sequenced frame it receives
 (cumulatively, with a bodiless `ack`), drops duplicates, fails loudly on a gap
 or on a frame written in the wrong version, sends the binary app frames a test
 builds (`cobrowse_frames.py`), answers for the app when the agent has control
-(§12.6), and lets a test wait for a given server message, or for its absence.
+(§12.6), reports strokes the app took off (§12.7), and lets a test wait for a
+given server message, or for its absence.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ SEQUENCED_FROM_SERVER = {
 }
 
 # Types added in version 2: written with "v":2, and only on a version-2 connection (§12.1).
-VERSION_2_FROM_SERVER = {"keyframeRequest", "agentInput"}
+VERSION_2_FROM_SERVER = {"keyframeRequest", "agentInput", "annotate", "clearAnnotations"}
 
 
 @dataclass
@@ -99,6 +100,11 @@ class ScriptedConsumer:
         """Says what the app did with an `agentInput` (version 2, unsequenced)."""
         self._write({"v": 2, "type": "inputResult", "ack": self._last_received,
                      "body": {"inputId": input_id, "outcome": outcome}})
+
+    def annotations_cleared(self, ids: list[str], reason: str) -> None:
+        """Says the app took the agent's strokes `ids` off, for `reason` (version 2, unsequenced)."""
+        self._write({"v": 2, "type": "annotationsCleared", "ack": self._last_received,
+                     "body": {"ids": ids, "reason": reason}})
 
     def answer_push(self, request_id: str, accepted: bool) -> None:
         """Answers a `push`."""

@@ -3,14 +3,15 @@
 
 Environment:
   ASSIST_SERVER_BIN   the server binary (default: .build/debug/assist-server in the repository)
-  ASSIST_SCREENSHOTS  when 1, saves docs/screenshots/console-session.png, console-cobrowse.png
-                      and console-control.png
+  ASSIST_SCREENSHOTS  when 1, saves docs/screenshots/console-session.png, console-cobrowse.png,
+                      console-control.png and console-annotate.png
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import queue
 import secrets
@@ -43,6 +44,7 @@ WAIT_SECONDS = 10
 SCREENSHOT = REPO / "docs" / "screenshots" / "console-session.png"
 COBROWSE_SCREENSHOT = REPO / "docs" / "screenshots" / "console-cobrowse.png"
 CONTROL_SCREENSHOT = REPO / "docs" / "screenshots" / "console-control.png"
+ANNOTATE_SCREENSHOT = REPO / "docs" / "screenshots" / "console-annotate.png"
 
 
 @dataclass
@@ -867,19 +869,43 @@ def click_at(console: ConsolePage, x: int, y: int) -> None:
     actions.perform()
 
 
+@dataclass(frozen=True)
+class ShownPicture:
+    """Where the canvas shows the window: it fills its panel and shows the picture
+    with `object-fit: contain`, scaled by one factor and centred. Viewport CSS pixels."""
+
+    left: float
+    top: float
+    scale: float
+
+    @staticmethod
+    def of(console: ConsolePage, canvas: WebElement, window: tuple[int, int]) -> ShownPicture:
+        left, top, width, height = console.driver.execute_script(CANVAS_BOX, canvas)
+        scale = min(width / window[0], height / window[1])
+        return ShownPicture(left + (width - window[0] * scale) / 2, top + (height - window[1] * scale) / 2, scale)
+
+    def centre(self, pixel: tuple[int, int]) -> tuple[float, float]:
+        """Where the middle of window pixel `pixel` is shown."""
+        return self.left + (pixel[0] + 0.5) * self.scale, self.top + (pixel[1] + 0.5) * self.scale
+
+    def viewport_point(self, pixel: tuple[int, int]) -> tuple[int, int]:
+        """The whole viewport pixel nearest the middle of window pixel `pixel`."""
+        x, y = self.centre(pixel)
+        return round(x), round(y)
+
+    def window_pixel(self, point: tuple[int, int]) -> tuple[int, int]:
+        """The window pixel under a viewport point on the picture."""
+        return int((point[0] - self.left) // self.scale), int((point[1] - self.top) // self.scale)
+
+
 def click_window_pixel(console: ConsolePage, canvas: WebElement, window: tuple[int, int],
                        target: tuple[int, int]) -> tuple[int, int]:
     """Clicks the displayed canvas where window pixel `target` is drawn, and returns
-    the window pixel under the point clicked. The canvas fills its panel and shows
-    the picture with `object-fit: contain`: scaled by one factor, centred."""
-    left, top, width, height = console.driver.execute_script(CANVAS_BOX, canvas)
-    scale = min(width / window[0], height / window[1])
-    picture_left = left + (width - window[0] * scale) / 2
-    picture_top = top + (height - window[1] * scale) / 2
-    x = round(picture_left + (target[0] + 0.5) * scale)
-    y = round(picture_top + (target[1] + 0.5) * scale)
-    click_at(console, x, y)
-    return int((x - picture_left) // scale), int((y - picture_top) // scale)
+    the window pixel under the point clicked."""
+    shown = ShownPicture.of(console, canvas, window)
+    point = shown.viewport_point(target)
+    click_at(console, *point)
+    return shown.window_pixel(point)
 
 
 def test_a_click_on_the_picture_reaches_the_app_in_window_pixels(server: Server, browser: webdriver.Chrome) -> None:
@@ -1104,3 +1130,410 @@ def test_window_points_are_whole_pixels_inside_the_window(server: Server, browse
     assert isinstance(results, list), results
     for name, result, (_, expected) in zip(cases, results, cases.values()):
         assert result == expected, f"{name}: {result}"
+
+
+NEAREST_WINDOW_POINTS = """
+const [cases, done] = arguments;
+import("/console/window-point.js").then(({ nearestWindowPoint }) => {
+  done(cases.map(([x, y, box, picture]) => nearestWindowPoint(x, y, box, picture)));
+}, (error) => done(String(error)));
+"""
+
+
+def test_a_point_beside_the_picture_is_moved_to_the_nearest_window_pixel(
+        server: Server, browser: webdriver.Chrome) -> None:
+    """Where a drag that leaves the picture keeps drawing (§12.7): on its edge."""
+    box = {"width": 600, "height": 300}
+    tall = {"width": 100, "height": 200}  # shown at scale 1.5, from x = 225 to 375
+    cases = {
+        "inside": ((300, 150, box, tall), {"x": 50, "y": 100}),
+        "left band": ((10, 150, box, tall), {"x": 0, "y": 100}),
+        "right band": ((590, 150, box, tall), {"x": 99, "y": 100}),
+        "above and right, outside the box": ((700, -40, box, tall), {"x": 99, "y": 0}),
+        "below and left": ((-5, 400, box, tall), {"x": 0, "y": 199}),
+        "no picture": ((10, 10, {"width": 0, "height": 0}, tall), None),
+    }
+    page = ConsolePage(browser, server.url)
+    results = page.driver.execute_async_script(NEAREST_WINDOW_POINTS, [arguments for arguments, _ in cases.values()])
+    assert isinstance(results, list), results
+    for name, result, (_, expected) in zip(cases, results, cases.values()):
+        assert result == expected, f"{name}: {result}"
+
+
+# Annotations (docs/protocol.md §12.7): Sam draws over Ann Lee's shared window;
+# her app shows the strokes, and tells the console which it took off.
+
+RED = "#e5261f"
+BLUE = "#2563eb"
+STROKE_WIDTH = 4
+CLEARED_SENTENCES = {
+    "contentChanged": "The visitor's window changed under your drawing, so it was cleared.",
+    "person": "The visitor cleared your drawings.",
+    "tooMany": "Your oldest drawings were removed (at most 100).",
+}
+
+
+def rgba(color: str) -> Colour:
+    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16), 255
+
+
+def picture_canvas(share: Share) -> WebElement:
+    return share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__picture")
+
+
+def ink_canvas(share: Share) -> WebElement:
+    return share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__ink")
+
+
+def stroke_count(share: Share) -> int:
+    return int(ink_canvas(share).get_attribute("data-strokes"))
+
+
+def read_ink(console: ConsolePage, share: Share) -> Picture:
+    """The layer of strokes over the picture, pixel by pixel (at the page's size: one CSS pixel each here)."""
+    width, height, pixels = console.driver.execute_script(READ_CANVAS, ink_canvas(share))
+    return Picture(width, height, b64decode(pixels))
+
+
+def ink_at(console: ConsolePage, share: Share, shown: ShownPicture, pixel: tuple[int, int]) -> Colour:
+    """The layer's pixel over the middle of window pixel `pixel`."""
+    left, top, _, _ = console.driver.execute_script(CANVAS_BOX, ink_canvas(share))
+    x, y = shown.centre(pixel)
+    return read_ink(console, share).at(math.floor(x - left), math.floor(y - top))
+
+
+def inked_pixels(picture: Picture) -> int:
+    return sum(1 for start in range(3, len(picture.pixels), 4) if picture.pixels[start] != 0)
+
+
+def turn_drawing_on(console: ConsolePage, share: Share) -> WebElement:
+    """Presses "Draw" in the shared window's tools; returns the toggle."""
+    toggle = share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__draw-toggle")
+    assert toggle.accessible_name == "Draw on Ann Lee's window"
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.click()
+    console.wait.until(lambda _: toggle.get_attribute("aria-pressed") == "true")
+    assert share.shared_window.get_attribute("data-drawing") == "on"
+    return toggle
+
+
+def drag_through(console: ConsolePage, points: list[tuple[int, int]]) -> None:
+    """Presses the pointer at the first viewport point, moves it through the others and lifts it."""
+    actions = ActionBuilder(console.driver, duration=20)
+    pointer = actions.pointer_action
+    pointer.move_to_location(*points[0]).pointer_down()
+    for x, y in points[1:]:
+        pointer.move_to_location(x, y)
+    pointer.pointer_up()
+    actions.perform()
+
+
+def delivered_stroke(share: Share) -> dict:
+    """The next stroke the app receives from Sam."""
+    delivered = share.consumer.expect("annotate")
+    assert delivered.body["agentId"] == "sam"
+    return delivered.body["stroke"]
+
+
+def draw_stroke(console: ConsolePage, share: Share, shown: ShownPicture, pixels: list[tuple[int, int]]) -> dict:
+    """Drags over the picture through window pixels `pixels`; returns the stroke the app receives."""
+    drag_through(console, [shown.viewport_point(pixel) for pixel in pixels])
+    return delivered_stroke(share)
+
+
+def stroke_points(stroke: dict) -> list[tuple[int, int]]:
+    points = stroke["points"]
+    assert len(points) % 2 == 0 and 1 <= len(points) // 2 <= 2000, points
+    return list(zip(points[0::2], points[1::2]))
+
+
+def ring(centre: tuple[int, int], radii: tuple[int, int], steps: int) -> list[tuple[int, int]]:
+    """Window pixels around an ellipse, once round and a little further."""
+    return [(round(centre[0] + radii[0] * math.cos(2 * math.pi * step / steps)),
+             round(centre[1] + radii[1] * math.sin(2 * math.pi * step / steps))) for step in range(steps + 3)]
+
+
+def test_a_drag_in_drawing_mode_reaches_the_app_as_a_stroke_in_window_pixels(
+        server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    browser.execute_script(SOCKET_PROBE)
+    with shared_screen(console, server) as share:
+        tools = share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__draw")
+        assert not tools.is_displayed(), "the drawing tools show before the picture"
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        console.wait.until(lambda _: tools.is_displayed())
+        clear = tools.find_element(By.CSS_SELECTOR, ".shared-window__clear-drawings")
+        assert clear.accessible_name == "Clear drawings" and not clear.is_enabled()
+        red = tools.find_element(By.CSS_SELECTOR, "input[aria-label='Red']")
+        assert red.accessible_name == "Red" and red.is_selected()
+        turn_drawing_on(console, share)
+        assert ink_canvas(share).value_of_css_property("cursor") == "crosshair"
+        assert ink_canvas(share).rect == picture_canvas(share).rect, "the strokes' layer is not over the picture"
+
+        # A ring around the app's green button.
+        shown = ShownPicture.of(console, picture_canvas(share), (WINDOW_WIDTH, WINDOW_HEIGHT))
+        path = ring((178, 269), (64, 24), 24)
+        stroke = draw_stroke(console, share, shown, path)
+        assert (stroke["color"], stroke["width"]) == (RED, STROKE_WIDTH)
+        points = stroke_points(stroke)
+        assert all(0 <= x < WINDOW_WIDTH and 0 <= y < WINDOW_HEIGHT for x, y in points), points
+        assert points[0] == shown.window_pixel(shown.viewport_point(path[0]))
+        assert points[-1] == shown.window_pixel(shown.viewport_point(path[-1]))
+        assert all(178 - 66 <= x <= 178 + 66 and 269 - 26 <= y <= 269 + 26 for x, y in points), points
+        [sent] = sent_frames(console, "annotate")
+        assert (sent["v"], "seq" in sent) == (2, False), "annotate is written with v 2 and is not sequenced"
+        assert sent["body"]["sessionId"] == share.consumer.session_id
+        assert sent["body"]["stroke"] == stroke
+
+        # The console draws its own copy over the picture, which stays as the app sent it.
+        assert stroke_count(share) == 1
+        console.wait.until(lambda _: ink_at(console, share, shown, path[6]) == rgba(RED))
+        assert console.read_picture(share.session).pixels == window_picture().pixels
+        assert clear.is_enabled()
+
+        # Another colour, for the next stroke: a line under the photo's caption.
+        tools.find_element(By.CSS_SELECTOR, "input[aria-label='Blue']").click()
+        second = draw_stroke(console, share, shown, [(332, 146), (390, 148), (448, 146)])
+        assert second["color"] == BLUE and second["id"] != stroke["id"]
+        assert stroke_count(share) == 2
+
+        share.consumer.chat("I can see your circle around the Pay button.")
+        console.wait_for_text(share.session, ".message--consumer", "circle around the Pay button")
+        if os.environ.get("ASSIST_SCREENSHOTS") == "1":
+            ANNOTATE_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+            assert browser.save_screenshot(str(ANNOTATE_SCREENSHOT))
+    assert_no_browser_errors(browser, server)
+
+
+def test_a_stroke_keeps_to_the_window_when_the_pointer_leaves_the_picture(
+        server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(tall_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        turn_drawing_on(console, share)
+        shown = ShownPicture.of(console, picture_canvas(share), (TALL_WIDTH, TALL_HEIGHT))
+        left, top, width, height = browser.execute_script(CANVAS_BOX, picture_canvas(share))
+        assert shown.left - left > 40, "the tall picture has no band beside it"
+
+        # From the middle of the picture out into the band on the right, and above the panel.
+        start = shown.viewport_point((120, 200))
+        right_band = (round(left + width - 10), start[1])
+        drag_through(console, [start, right_band, (right_band[0], round(top) - 40)])
+        stroke = delivered_stroke(share)
+        points = stroke_points(stroke)
+        assert points[0] == (120, 200)
+        assert all(0 <= x < TALL_WIDTH and 0 <= y < TALL_HEIGHT for x, y in points), points
+        assert (TALL_WIDTH - 1, 200) in points, points
+        assert points[-1] == (TALL_WIDTH - 1, 0)
+
+        # A drag that starts beside the picture draws nothing.
+        drag_through(console, [(round(left) + 10, start[1]), start])
+        share.consumer.expect_none("annotate", within=1.0)
+        assert stroke_count(share) == 1
+    assert_no_browser_errors(browser, server)
+
+
+def test_a_click_in_drawing_mode_is_a_dot_not_control_input(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    browser.execute_script(SOCKET_PROBE)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        grant_control(console, share)
+        toggle = turn_drawing_on(console, share)
+
+        canvas = picture_canvas(share)
+        expected = click_window_pixel(console, canvas, (WINDOW_WIDTH, WINDOW_HEIGHT), (170, 268))
+        dot = share.consumer.expect("annotate").body["stroke"]
+        assert dot["points"] == [*expected], "a tap is a stroke of one point"
+        share.consumer.expect_none("agentInput", within=1.0)
+        assert sent_frames(console, "input") == []
+
+        # Escape leaves drawing mode; a click is control input again.
+        ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+        console.wait.until(lambda _: toggle.get_attribute("aria-pressed") == "false")
+        assert share.shared_window.get_attribute("data-drawing") == "off"
+        clicked = click_window_pixel(console, canvas, (WINDOW_WIDTH, WINDOW_HEIGHT), (170, 268))
+        assert share.consumer.expect("agentInput").body["event"] == {"kind": "click", "x": clicked[0], "y": clicked[1]}
+        share.consumer.expect_none("annotate", within=0.5)
+        assert stroke_count(share) == 1, "leaving drawing mode keeps the strokes"
+    assert_no_browser_errors(browser, server)
+
+
+def test_clear_drawings_clears_them_for_the_visitor(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    browser.execute_script(SOCKET_PROBE)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        turn_drawing_on(console, share)
+        shown = ShownPicture.of(console, picture_canvas(share), (WINDOW_WIDTH, WINDOW_HEIGHT))
+        draw_stroke(console, share, shown, [(140, 70), (300, 70)])
+        draw_stroke(console, share, shown, [(140, 90), (300, 90)])
+        console.wait.until(lambda _: inked_pixels(read_ink(console, share)) > 0)
+
+        clear = share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__clear-drawings")
+        clear.click()
+        cleared = share.consumer.expect("clearAnnotations")
+        assert cleared.body["agentId"] == "sam"
+        [sent] = sent_frames(console, "clearAnnotations")
+        assert (sent["v"], "seq" in sent, sent["body"]) == (2, False, {"sessionId": share.consumer.session_id})
+        assert stroke_count(share) == 0
+        assert inked_pixels(read_ink(console, share)) == 0
+        assert not clear.is_enabled()
+        assert share.shared_window.get_attribute("data-drawing") == "on", "clearing leaves drawing mode on"
+    assert_no_browser_errors(browser, server)
+
+
+def test_strokes_the_app_takes_off_go_from_the_console_with_a_sentence(
+        server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        turn_drawing_on(console, share)
+        shown = ShownPicture.of(console, picture_canvas(share), (WINDOW_WIDTH, WINDOW_HEIGHT))
+        lines = [[(140, y), (300, y)] for y in (64, 104, 144)]
+        ids = [draw_stroke(console, share, shown, line)["id"] for line in lines]
+        assert stroke_count(share) == 3
+        status = share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__drawing-status")
+        assert status.text == ""
+
+        for index, (reason, sentence) in enumerate(CLEARED_SENTENCES.items()):
+            share.consumer.annotations_cleared([ids[index]], reason)
+            console.wait.until(lambda _: stroke_count(share) == 2 - index)
+            assert console.wait_for_state(status, "cleared") == sentence
+            middle = (220, lines[index][0][1])
+            console.wait.until(lambda _: ink_at(console, share, shown, middle)[3] == 0)
+            for later in lines[index + 1:]:
+                assert ink_at(console, share, shown, (220, later[0][1])) == rgba(RED)
+        assert inked_pixels(read_ink(console, share)) == 0
+        assert not share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__clear-drawings").is_enabled()
+    assert_no_browser_errors(browser, server)
+
+
+def test_strokes_and_drawing_mode_end_with_the_share_and_the_session(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        turn_drawing_on(console, share)
+        shown = ShownPicture.of(console, picture_canvas(share), (WINDOW_WIDTH, WINDOW_HEIGHT))
+        draw_stroke(console, share, shown, [(140, 70), (300, 70)])
+        assert stroke_count(share) == 1
+
+        share.consumer.end_screen_share(share.request_id)
+        console.wait_for_state(share.shared_window, "stopped")
+        tools = share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__draw")
+        assert not tools.is_displayed()
+        assert stroke_count(share) == 0
+        assert inked_pixels(read_ink(console, share)) == 0
+        assert share.shared_window.get_attribute("data-drawing") == "off"
+        assert ink_canvas(share).value_of_css_property("pointer-events") == "none"
+
+        # A new share starts with no strokes and drawing mode off.
+        share.session.find_element(By.CSS_SELECTOR, ".session__share").click()
+        share.consumer.answer_screen_share(share.consumer.expect("screenShareRequest").body["requestId"], accepted=True)
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_state(share.shared_window, "live")
+        console.wait.until(lambda _: tools.is_displayed())
+        toggle = turn_drawing_on(console, share)
+        draw_stroke(console, share, shown, [(140, 90), (300, 90)])
+        assert stroke_count(share) == 1
+
+        share.consumer.end_session()
+        console.wait_for_text(share.session, ".session__ended", "The visitor ended the session.")
+        assert not tools.is_displayed()
+        assert stroke_count(share) == 0
+        assert inked_pixels(read_ink(console, share)) == 0
+        assert toggle.get_attribute("aria-pressed") == "false"
+    assert_no_browser_errors(browser, server)
+
+
+def test_a_drawing_the_server_refuses_is_taken_off_with_a_sentence(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    browser.execute_script(SOCKET_PROBE)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        turn_drawing_on(console, share)
+        shown = ShownPicture.of(console, picture_canvas(share), (WINDOW_WIDTH, WINDOW_HEIGHT))
+        draw_stroke(console, share, shown, [(140, 70), (300, 70)])
+
+        # Ann stops sharing, but the console hears of it only after Sam's next stroke.
+        browser.execute_script("window.assistProbe.holding.add('screenShareEnd');")
+        share.consumer.end_screen_share(share.request_id)
+        console.wait.until(lambda _: browser.execute_script("return window.assistProbe.held.length") == 1)
+        drag_through(console, [shown.viewport_point((140, 90)), shown.viewport_point((300, 90))])
+        status = share.shared_window.find_element(By.CSS_SELECTOR, ".shared-window__drawing-status")
+        assert console.wait_for_state(status, "refused") \
+            == "Your drawing did not reach the visitor's screen, so it was taken off."
+        assert stroke_count(share) == 1, "the refused stroke is still shown"
+        assert ink_at(console, share, shown, (220, 90))[3] == 0
+        assert ink_at(console, share, shown, (220, 70)) == rgba(RED)
+        assert not browser.find_element(By.ID, "notice").is_displayed(), "a generic error notice was shown"
+        share.consumer.expect_none("annotate", within=0.5)
+
+        browser.execute_script(RELEASE_HELD)
+        console.wait_for_state(share.shared_window, "stopped")
+        assert stroke_count(share) == 0
+    assert_no_browser_errors(browser, server)
+
+
+def test_strokes_are_redrawn_at_the_pictures_new_scale(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    with shared_screen(console, server) as share:
+        share.consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(share.session, 1)
+        turn_drawing_on(console, share)
+        window = (WINDOW_WIDTH, WINDOW_HEIGHT)
+        shown = ShownPicture.of(console, picture_canvas(share), window)
+        draw_stroke(console, share, shown, [(30, 60), (200, 60), (200, 140)])
+        corner = (200, 60)
+        console.wait.until(lambda _: ink_at(console, share, shown, corner) == rgba(RED))
+
+        # The panel narrows: the picture, and the strokes with it, are shown smaller.
+        browser.set_window_size(1000, 900)
+        console.wait.until(lambda _: ShownPicture.of(console, picture_canvas(share), window).scale < shown.scale)
+        narrower = ShownPicture.of(console, picture_canvas(share), window)
+        console.wait.until(lambda _: ink_at(console, share, narrower, corner) == rgba(RED))
+        assert ink_at(console, share, narrower, (200, 100)) == rgba(RED)
+        assert ink_at(console, share, narrower, (100, 100))[3] == 0
+
+        # The window shrinks: the same window pixels sit elsewhere on a picture shown larger.
+        small = (240, 160)
+        share.consumer.send_app_frame(app_frame(2, *small, [solid(0, 0, *small, BACKGROUND)], keyframe=True))
+        console.wait_for_picture(share.session, 2)
+        larger = ShownPicture.of(console, picture_canvas(share), small)
+        assert larger.scale > narrower.scale
+        console.wait.until(lambda _: ink_at(console, share, larger, corner) == rgba(RED))
+        assert ink_at(console, share, larger, (200, 100)) == rgba(RED)
+        assert stroke_count(share) == 1
+    assert_no_browser_errors(browser, server)
+
+
+THIN_IN_CONSOLE = """
+const [cases, done] = arguments;
+import("/console/annotation-stroke.js").then(({ thinnedPoints, strokeOf }) => {
+  done(cases.map((count) => {
+    const points = Array.from({ length: count }, (_, index) => [index % 8193, Math.floor(index / 8193)]).flat();
+    const thinned = strokeOf("s-1", "#e5261f", 4, points).points;
+    return { length: thinned.length, head: thinned.slice(0, 4), tail: thinned.slice(-2),
+             same: thinnedPoints(points) === points, last: points.slice(-2) };
+  }));
+}, (error) => done(String(error)));
+"""
+
+
+def test_a_long_stroke_is_thinned_to_2000_points_keeping_its_ends(server: Server, browser: webdriver.Chrome) -> None:
+    page = ConsolePage(browser, server.url)
+    results = page.driver.execute_async_script(THIN_IN_CONSOLE, [1, 2000, 2001, 9000])
+    assert isinstance(results, list), results
+    one, exact, over, long = results
+    assert (one["length"], one["same"]) == (2, True)
+    assert (exact["length"], exact["same"]) == (4000, True)
+    for thinned in (over, long):
+        assert (thinned["length"], thinned["same"]) == (4000, False)
+        assert thinned["head"][:2] == [0, 0] and thinned["tail"] == thinned["last"]

@@ -1,5 +1,5 @@
 // Reading and checking frames from the server, and the version each agent frame
-// is written in (docs/protocol.md §2, §5.4, §7.2, §12.1, §12.6).
+// is written in (docs/protocol.md §2, §5.4, §7.2, §12.1, §12.6, §12.7).
 
 /** The protocol versions this console speaks (§4, §12.1); `hello` and `resume` list them. */
 export const VERSIONS = [1, 2];
@@ -8,7 +8,7 @@ export const VERSIONS = [1, 2];
 export const BASE_VERSION = 1;
 
 /** Types added in version 2, written with `"v":2` and sent only on connections that negotiated it (§12.1). */
-const VERSION_2_OUTBOUND = new Set(["requestKeyframe", "input"]);
+const VERSION_2_OUTBOUND = new Set(["requestKeyframe", "input", "annotate", "clearAnnotations"]);
 
 /** The largest text frame either side may send, in UTF-8 bytes. */
 const MAX_FRAME_BYTES = 65_536;
@@ -42,6 +42,7 @@ const INBOUND = {
   sessionEnded: { sequenced: true, body: { sessionId: "string", reason: "string" } },
   inputResult: { sequenced: false, body: { sessionId: "string", inputId: "string", outcome: "string" } },
   controlEnd: { sequenced: true, body: { sessionId: "string", requestId: "string" } },
+  annotationsCleared: { sequenced: false, body: { sessionId: "string", ids: "array", reason: "string" } },
   error: { sequenced: false, body: { code: "string", message: "string" } },
 };
 

@@ -31,6 +31,19 @@ const INPUT_OUTCOMES = {
   noControl: "You no longer have control.",
 };
 
+/** Why the visitor's app took some of the agent's strokes off (`annotationsCleared`, §12.7). */
+const ANNOTATIONS_CLEARED = {
+  contentChanged: "The visitor's window changed under your drawing, so it was cleared.",
+  person: "The visitor cleared your drawings.",
+  tooMany: "Your oldest drawings were removed (at most 100).",
+};
+
+/** What became of a drawing action the server refused (an `error` about it, §12.7). */
+const ANNOTATION_REFUSALS = {
+  annotate: "Your drawing did not reach the visitor's screen, so it was taken off.",
+  clearAnnotations: "Clearing your drawings did not reach the visitor's screen.",
+};
+
 const END_REASONS = {
   consumerEnded: "The visitor ended the session.",
   consumerLeftQueue: "The visitor left the queue.",
@@ -53,6 +66,16 @@ export function errorSentence(code) {
 /** A sentence for an `inputResult` outcome; an unknown one says only that the app answered. */
 export function inputOutcomeSentence(outcome) {
   return INPUT_OUTCOMES[outcome] ?? "The app answered in a way this console does not know.";
+}
+
+/** A sentence for an `annotationsCleared` reason; an unknown one says only that drawings went. */
+export function annotationsClearedSentence(reason) {
+  return ANNOTATIONS_CLEARED[reason] ?? "Some of your drawings were removed.";
+}
+
+/** A sentence for a refused `annotate` or `clearAnnotations` (the message's type). */
+export function annotationRefusedSentence(type) {
+  return ANNOTATION_REFUSALS[type] ?? ANNOTATION_REFUSALS.annotate;
 }
 
 /** A sentence for a `sessionEnded` reason; unknown reasons read like a shutdown. */

@@ -1,8 +1,10 @@
-// One support session: its tab in "My sessions" and its panel (chat, screen share, control, push, end).
+// One support session: its tab in "My sessions" and its panel (chat, screen
+// share, control, annotations, push, end).
 
 import { cloneTemplate, fillPrechat, labelControl, newId, setTime, visitorLabel } from "./dom.js";
 import { endSentence } from "./explain.js";
 import { SharedWindow } from "./shared-window.js";
+import { WindowAnnotations } from "./window-annotations.js";
 import { WindowControl } from "./window-control.js";
 
 const RECEIPT_STEPS = ["sending", "sent", "stored", "delivered"];
@@ -45,6 +47,7 @@ export class SessionPanel {
   #shareRequestId = null;
   #sharedWindow;
   #control;
+  #annotations;
   #pushedUrls = new Map();
   #typingSentAt = 0;
   #typingIdleTimer = null;
@@ -60,11 +63,17 @@ export class SessionPanel {
     this.#actions = actions;
     this.element.dataset.sessionId = this.sessionId;
     this.tab.dataset.sessionId = this.sessionId;
-    this.#sharedWindow = new SharedWindow(this.#q(".shared-window"),
-      () => this.#actions.send("requestKeyframe", { sessionId: this.sessionId }),
-      (state) => this.#control.shareChanged(state));
-    this.#control = new WindowControl(this.element, this.#sharedWindow,
-      (type, body) => this.#actions.send(type, { sessionId: this.sessionId, ...body }));
+    this.#sharedWindow = new SharedWindow(this.#q(".shared-window"), {
+      requestKeyframe: () => this.#actions.send("requestKeyframe", { sessionId: this.sessionId }),
+      stateChanged: (state) => {
+        this.#control.shareChanged(state);
+        this.#annotations.shareChanged(state);
+      },
+      resized: () => this.#annotations.pictureResized(),
+    });
+    const sendAboutSession = (type, body) => this.#actions.send(type, { sessionId: this.sessionId, ...body });
+    this.#control = new WindowControl(this.element, this.#sharedWindow, sendAboutSession);
+    this.#annotations = new WindowAnnotations(this.#q(".shared-window"), this.#sharedWindow, sendAboutSession);
     this.#wireControls();
     this.assign(assignment);
   }
@@ -89,6 +98,7 @@ export class SessionPanel {
     this.#q(".composer label").textContent = `Message to ${this.#visitor}`;
     this.#sharedWindow.setVisitor(this.#visitor);
     this.#control.setVisitor(this.#visitor);
+    this.#annotations.setVisitor(this.#visitor);
     const prechat = this.#q(".session__prechat");
     prechat.hidden = !fillPrechat(prechat.querySelector(".prechat"), preChat);
     this.tab.querySelector(".session-tab__name").textContent = this.#visitor;
@@ -184,6 +194,16 @@ export class SessionPanel {
   /** The server refused this session's latest input. */
   inputRefused() {
     this.#control.refused();
+  }
+
+  /** The visitor's app took some of the agent's strokes off (`annotationsCleared`). */
+  annotationsCleared(ids, reason) {
+    this.#annotations.cleared(ids, reason);
+  }
+
+  /** The server refused this session's latest `annotate` or `clearAnnotations` (`type`). */
+  annotationRefused(type) {
+    this.#annotations.refused(type);
   }
 
   /** A co-browse frame from the visitor's app, checked (`cobrowse-frame.js`). */

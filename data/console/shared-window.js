@@ -3,7 +3,7 @@
 // app for a keyframe.
 
 import { CANCELLED, FAILED, FramePainter, PAINTED, SKIPPED } from "./frame-painter.js";
-import { windowPoint } from "./window-point.js";
+import { nearestWindowPoint, windowPoint } from "./window-point.js";
 
 /** At most one `requestKeyframe` a second per session. */
 const KEYFRAME_REQUEST_SPACING_MS = 1_000;
@@ -17,8 +17,11 @@ const STATUS = {
 /**
  * The `.shared-window` section of a session panel. Its `data-state` is `none`
  * (no share yet: hidden), `waiting` (accepted, no picture yet), `live` or
- * `stopped` (the last picture stays, dimmed). `requestKeyframe()` sends the
- * request to the server; `stateChanged(state)` hears of every change of state.
+ * `stopped` (the last picture stays, dimmed).
+ *
+ * `events` are callbacks: `requestKeyframe()` sends the request to the server,
+ * `stateChanged(state)` hears of every change of state, and `resized()` of
+ * every keyframe that shows the window at a new size.
  */
 export class SharedWindow {
   #section;
@@ -27,21 +30,26 @@ export class SharedWindow {
   #painter;
   #requestKeyframe;
   #stateChanged;
+  #resized;
   #state = "none";
+  /** The size of the latest keyframe to arrive (it may not be drawn yet). */
   #size = null;
+  /** The size of the picture on the canvas, as drawn. */
+  #shownSize = null;
   #awaitingKeyframe = true;
   #arrivals = 0;
   #lastKeyframeArrival = 0;
   #lastRequestAt = -Infinity;
   #requestTimer = null;
 
-  constructor(section, requestKeyframe, stateChanged) {
+  constructor(section, { requestKeyframe, stateChanged, resized }) {
     this.#section = section;
     this.#status = section.querySelector(".shared-window__status");
     this.#canvas = section.querySelector(".shared-window__picture");
     this.#painter = new FramePainter(this.#canvas);
     this.#requestKeyframe = requestKeyframe;
     this.#stateChanged = stateChanged;
+    this.#resized = resized;
   }
 
   /** Names the section and the picture after the visitor. */
@@ -56,6 +64,7 @@ export class SharedWindow {
     delete this.#canvas.dataset.frame;
     this.#cancelRequest();
     this.#size = null;
+    this.#shownSize = null;
     this.#awaitingKeyframe = true;
     this.#setState("waiting");
   }
@@ -114,6 +123,22 @@ export class SharedWindow {
     return windowPoint(clientX - box.left, clientY - box.top, box, picture);
   }
 
+  /**
+   * Like `pointAt`, but a point beside the picture gives the nearest pixel of
+   * the window; `null` only when no live picture is shown.
+   */
+  pointNearest(clientX, clientY) {
+    const picture = this.pictureSize;
+    if (!picture) return null;
+    const box = this.#canvas.getBoundingClientRect();
+    return nearestWindowPoint(clientX - box.left, clientY - box.top, box, picture);
+  }
+
+  /** The window's size in pixels as the live picture shows it, or `null` when no live picture is shown. */
+  get pictureSize() {
+    return this.#state === "live" ? this.#shownSize : null;
+  }
+
   get #active() {
     return this.#state === "waiting" || this.#state === "live";
   }
@@ -121,7 +146,7 @@ export class SharedWindow {
   #painted(frame, arrival, outcome) {
     if (outcome === PAINTED && this.#active) {
       this.#canvas.dataset.frame = String(frame.number);
-      if (frame.keyframe) this.#setState("live", { width: frame.width, height: frame.height });
+      if (frame.keyframe) this.#keyframeShown(frame.width, frame.height);
     } else if ((outcome === FAILED || outcome === SKIPPED) && arrival >= this.#lastKeyframeArrival && this.#active) {
       // Only when no newer keyframe is on its way does the picture stay broken.
       this.#awaitingKeyframe = true;
@@ -130,6 +155,13 @@ export class SharedWindow {
     if (outcome !== PAINTED && outcome !== CANCELLED) {
       console.warn(`Assist console: shared-window frame ${frame.number} was not drawn (${outcome}).`);
     }
+  }
+
+  #keyframeShown(width, height) {
+    const resized = this.#shownSize?.width !== width || this.#shownSize?.height !== height;
+    if (resized) this.#shownSize = { width, height };
+    this.#setState("live", this.#shownSize);
+    if (resized) this.#resized();
   }
 
   /** Sends `requestKeyframe` now, or once the spacing allows if one went out less than a second ago. */

@@ -8,6 +8,8 @@ import { SessionPanel } from "./session-view.js";
 
 const NOTICE_MS = 10_000;
 const MAX_SHORT_CODE = 32;
+/** The agent's messages about annotations (§12.7). */
+const ANNOTATION_TYPES = new Set(["annotate", "clearAnnotations"]);
 
 /** Queue, sessions, short codes, notices and the end-session dialog. */
 export class Workspace {
@@ -19,6 +21,8 @@ export class Workspace {
   #pendingEnd = null;
   /** The session of the latest `input` sent: an `error` about an input names no session. */
   #lastInputSession = null;
+  /** The session of the latest `annotate` or `clearAnnotations` sent, for the same reason. */
+  #lastAnnotationSession = null;
   #queue = new QueueView({
     onAccept: (sessionId) => this.#send("acceptSession", { sessionId }),
     onAcceptNext: () => this.#send("acceptNext", undefined),
@@ -33,6 +37,7 @@ export class Workspace {
   #panelActions = {
     send: (type, body) => {
       if (type === "input") this.#lastInputSession = body.sessionId;
+      if (ANNOTATION_TYPES.has(type)) this.#lastAnnotationSession = body.sessionId;
       return this.#send(type, body);
     },
     select: (panel) => this.#select(panel, true),
@@ -50,6 +55,7 @@ export class Workspace {
     screenShareEnd: (body) => this.#panel(body.sessionId)?.shareEnded(body.requestId),
     controlEnd: (body) => this.#panel(body.sessionId)?.controlEnded(body.requestId),
     inputResult: (body) => this.#panel(body.sessionId)?.inputResult(body.inputId, body.outcome),
+    annotationsCleared: (body) => this.#panel(body.sessionId)?.annotationsCleared(body.ids, body.reason),
     sessionEnded: (body) => this.#panel(body.sessionId)?.markEnded(body.reason, body.text),
     error: (body) => this.#serverError(body),
   };
@@ -208,6 +214,12 @@ export class Workspace {
     if (refType === "input") {
       console.warn(`Assist console: the server refused an input (${code}): ${message}`);
       this.#sessions.get(this.#lastInputSession)?.inputRefused();
+      return;
+    }
+    // The same holds for drawings: the server refuses them outside an active share (notAllowed).
+    if (ANNOTATION_TYPES.has(refType)) {
+      console.warn(`Assist console: the server refused ${refType} (${code}): ${message}`);
+      this.#sessions.get(this.#lastAnnotationSession)?.annotationRefused(refType);
       return;
     }
     const sentence = errorSentence(code);

@@ -21,6 +21,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -28,7 +29,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from accessible_app import App, do_action, find_all, has_been_on_screen, save_window_picture, set_text, wait_for
 from conftest import Journey, SupportServer, running_journey
-from test_support_journey import SCREENSHOTS, main_window, one, shown_texts
+from test_support_journey import SCREENSHOTS, clear_drawing_button, main_window, one, shown_texts
 
 AGENT = "Casey"
 CHROMIUM = "/usr/bin/chromium"
@@ -151,6 +152,37 @@ def test_agent_in_control_clicks_a_button_of_the_app_on_the_canvas(journey: Jour
     dialog = wait_for("the 'End support?' dialog the agent's click opened", lambda: app.window("End support?"), app)
     do_action(one(app, dialog, "push button", "Cancel"), "click")
     wait_for("the dialog to close", lambda: app.window("End support?") is None, app)
+
+
+def test_agent_draws_on_the_canvas_and_the_person_clears_the_drawing(journey: Journey, console: Console) -> None:
+    app = journey.app
+    toggle = console.session().find_element(By.CSS_SELECTOR, ".shared-window__draw-toggle")
+    toggle.click()
+    console.wait.until(lambda _: toggle.get_attribute("aria-pressed") == "true")
+    canvas = console.canvas()
+    left, top, box_width, box_height = console.driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];", canvas)
+    # The picture is drawn with object-fit: contain (one scale, centred): the
+    # stroke stays inside the middle of what is shown of it.
+    scale = min(box_width / canvas.get_property("width"), box_height / canvas.get_property("height"))
+    half_width, half_height = canvas.get_property("width") * scale / 2, canvas.get_property("height") * scale / 2
+    centre_x, centre_y = left + box_width / 2, top + box_height / 2
+    drag = ActionBuilder(console.driver, duration=20)
+    points = [(-0.4, -0.3), (0.0, -0.3), (0.3, 0.0), (0.3, 0.3)]
+    for index, (dx, dy) in enumerate(points):
+        drag.pointer_action.move_to_location(round(centre_x + dx * half_width), round(centre_y + dy * half_height))
+        if index == 0:
+            drag.pointer_action.pointer_down()
+    drag.pointer_action.pointer_up()
+    drag.perform()
+    clear = wait_for("Clear drawing in the app to become pressable once the stroke arrives",
+                     lambda: clear_drawing_button(app, sensitive=True), app)
+    toggle.click()
+    console.wait.until(lambda _: toggle.get_attribute("aria-pressed") == "false")
+    do_action(clear, "click")
+    wait_for("Clear drawing to be greyed out again", lambda: clear_drawing_button(app, sensitive=False), app)
+    status = console.session().find_element(By.CSS_SELECTOR, ".shared-window__drawing-status")
+    console.wait.until(lambda _: "The visitor cleared your drawings." in status.text)
 
 
 def test_person_stops_sharing_and_the_console_shows_it(journey: Journey, console: Console) -> None:

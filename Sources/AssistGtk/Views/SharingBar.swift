@@ -24,8 +24,10 @@ public final class SharingBar {
 
     /// A hidden bar.
     public init() {
-        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["assist-sharing-bar"])
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["assist-sharing-bar"])
         g_object_ref_sink(widget)
+        // The words above, the buttons in a row of their own below: however
+        // narrow the window, the words keep their width and wrap by word.
         let icon = gtk_image_new_from_icon_name("video-display-symbolic")!
         gtk_widget_set_valign(icon, GTK_ALIGN_CENTER)
         titleLabel = Widgets.label("", classes: ["heading"], wrap: true)
@@ -42,7 +44,12 @@ public final class SharingBar {
         gtk_widget_set_valign(clearDrawingsButton, GTK_ALIGN_CENTER)
         gtk_widget_set_sensitive(clearDrawingsButton, 0)
         Accessibility.setDescription(clearDrawingsButton, "Take the agent's drawing off this window")
-        Widgets.append(widget, icon, texts, clearDrawingsButton, takeBackButton, stopButton)
+        let header = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        Widgets.append(header, icon, texts)
+        let actions = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        gtk_widget_set_halign(actions, GTK_ALIGN_END)
+        Widgets.append(actions, clearDrawingsButton, takeBackButton, stopButton)
+        Widgets.append(widget, header, actions)
         Widgets.setVisible(widget, false)
         SignalConnection.connect(stopButton, signal: "clicked") { [weak self] in self?.onStop() }
         SignalConnection.connect(takeBackButton, signal: "clicked") { [weak self] in self?.onTakeBackControl() }

@@ -133,4 +133,26 @@ struct ChatViewTests {
         view.render(typingAgentName: nil)
         #expect(gtk_widget_get_visible(view.typingLabel) == 0)
     }
+
+    @Test("the list follows new messages to the very bottom while the person is there")
+    func followsNewMessages() throws {
+        let view = ChatView(allowURLPreview: false)
+        let window = ViewHarness.window(showing: view.widget, width: 420, height: 360)
+        defer { gtk_window_destroy(GtkCast.pointer(window)) }
+        let scroller = try #require(
+            ViewHarness.descendants(of: view.widget).first {
+                g_type_check_instance_is_a(GtkCast.pointer($0), gtk_scrolled_window_get_type()) != 0
+            })
+        let adjustment = try #require(gtk_scrolled_window_get_vadjustment(GtkCast.opaque(scroller)))
+        var entries: [ChatEntry] = []
+        for index in 1...12 {
+            entries.append(
+                agent("m\(index)", "Message \(index): a longer line of text that wraps over two or three lines here."))
+            view.render(entries: entries)
+            ViewHarness.iterate(for: .milliseconds(120))
+        }
+        let bottom = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        #expect(bottom > 0, "the messages must overflow the window for this test")
+        #expect(gtk_adjustment_get_value(adjustment) >= bottom - 1, "value \(gtk_adjustment_get_value(adjustment)), bottom \(bottom)")
+    }
 }

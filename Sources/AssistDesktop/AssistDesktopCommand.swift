@@ -53,9 +53,11 @@ struct AssistDesktopCommand: ParsableCommand {
         var window: MainWindow?
         host.onActivate {
             if window == nil {
-                DataFiles.loadStyleSheet(environment: environment)
+                let dataDirectory = DataFiles.directory(environment: environment)
+                DataFiles.loadStyleSheet(from: dataDirectory)
                 let created = MainWindow(
-                    application: host.application, configuration: configuration, serverDescription: startLine)
+                    application: host.application, configuration: configuration, serverDescription: startLine,
+                    appIconFile: DataFiles.appIconFile(in: dataDirectory))
                 window = created
                 created.present()
                 if configuration?.autoStart == true, configuration?.server != nil { created.startSupport() }

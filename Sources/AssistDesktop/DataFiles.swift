@@ -17,11 +17,11 @@ enum DataFiles {
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("assist.css").path) }
     }
 
-    /// Loads `assist.css` for the whole display and adds the data folder's
-    /// icons to the icon theme; says on stderr when they cannot be found.
+    /// Loads `assist.css` from `directory` for the whole display; says on
+    /// stderr when there is no data folder or the file cannot be read.
     @MainActor
-    static func loadStyleSheet(environment: [String: String]) {
-        guard let directory = directory(environment: environment) else {
+    static func loadStyleSheet(from directory: URL?) {
+        guard let directory else {
             FileHandle.standardError.write(Data("assist-desktop: data files not found; set ASSIST_DATA_DIR\n".utf8))
             return
         }
@@ -30,6 +30,20 @@ enum DataFiles {
         } catch {
             FileHandle.standardError.write(Data("assist-desktop: \(error.description)\n".utf8))
         }
-        IconTheme.addSearchPath(directory.appendingPathComponent("icons").standardizedFileURL.path)
+    }
+
+    /// The app's icon in `directory` as a file, or `nil` when it is not
+    /// there. The 192-pixel PNG, so that it stays sharp where the start page
+    /// draws it at 96 pixels on a display scaled by two.
+    ///
+    /// The start page reads the file itself rather than adding the folder to
+    /// the icon theme's search path: changing the search path after start
+    /// throws away the theme GTK has just loaded, reloads it on the main
+    /// thread and restyles every widget, which delayed the first frame.
+    static func appIconFile(in directory: URL?) -> String? {
+        guard let directory else { return nil }
+        let file = directory.appendingPathComponent("icons/hicolor/192x192/apps/dev.assist.Desktop.png")
+            .standardizedFileURL.path
+        return FileManager.default.isReadableFile(atPath: file) ? file : nil
     }
 }

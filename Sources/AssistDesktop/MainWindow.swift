@@ -14,9 +14,12 @@ final class MainWindow {
     private let helpButton: UnsafeMutablePointer<GtkWidget>
 
     /// Builds the window for `application`. `configuration` is `nil` when it
-    /// could not be loaded; `serverDescription` then says why.
+    /// could not be loaded; `serverDescription` then says why. The start page
+    /// shows `appIconFile`, or the icon theme's `dev.assist.Desktop` when it
+    /// is `nil`.
     init(
-        application: UnsafeMutablePointer<GtkApplication>, configuration: Configuration?, serverDescription: String
+        application: UnsafeMutablePointer<GtkApplication>, configuration: Configuration?, serverDescription: String,
+        appIconFile: String?
     ) {
         self.configuration = configuration
         window = gtk_application_window_new(application)
@@ -25,7 +28,7 @@ final class MainWindow {
         gtk_window_set_title(gtkWindow, "Assist")
         gtk_window_set_default_size(gtkWindow, 480, 640)
         gtk_window_set_titlebar(gtkWindow, makeHeaderBar())
-        gtk_window_set_child(gtkWindow, makeStartPage(serverDescription: serverDescription))
+        gtk_window_set_child(gtkWindow, makeStartPage(serverDescription: serverDescription, iconFile: appIconFile))
         addActions()
         FirstFrameReporter.watch(window)
         SignalConnection.connect(helpButton, signal: "clicked") { [weak self] in self?.startSupport() }
@@ -107,13 +110,13 @@ final class MainWindow {
         }
     }
 
-    private func makeStartPage(serverDescription: String) -> UnsafeMutablePointer<GtkWidget> {
+    private func makeStartPage(serverDescription: String, iconFile: String?) -> UnsafeMutablePointer<GtkWidget> {
         let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_start(page, 36)
         gtk_widget_set_margin_end(page, 36)
 
-        let icon = gtk_image_new_from_icon_name("dev.assist.Desktop")!
+        let icon = iconFile.map { gtk_image_new_from_file($0)! } ?? gtk_image_new_from_icon_name("dev.assist.Desktop")!
         gtk_image_set_pixel_size(GtkCast.opaque(icon), 96)
 
         let title = gtk_label_new("Get help from a support agent")!

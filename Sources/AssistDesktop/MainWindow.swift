@@ -73,19 +73,28 @@ final class MainWindow {
         FileHandle.standardError.write(Data("assist-desktop: \(UserFacingError(error).message)\n".utf8))
     }
 
+    /// The header bar with the app menu's button. The menu itself is built
+    /// the first time it opens, so that its popover is not made before the
+    /// window's first frame.
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
         let header = gtk_header_bar_new()!
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(GtkCast.opaque(menuButton), "open-menu-symbolic")
+        gtk_menu_button_set_create_popup_func(
+            GtkCast.opaque(menuButton), { button, _ in MainActor.assumeIsolated { MainWindow.setAppMenu(on: button) } }, nil, nil)
+        gtk_widget_set_tooltip_text(menuButton, "Main menu")
+        Accessibility.setLabel(menuButton, "Main menu")
+        gtk_header_bar_pack_end(GtkCast.opaque(header), menuButton)
+        return header
+    }
+
+    /// Gives `button` the app menu; GTK then shows it.
+    private static func setAppMenu(on button: OpaquePointer?) {
         let menu = g_menu_new()!
         g_menu_append(menu, "Get a _support code", "win.support-code")
         g_menu_append(menu, "_Quit", "win.quit")
-        let menuButton = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(GtkCast.opaque(menuButton), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(GtkCast.opaque(menuButton), UnsafeMutablePointer<GMenuModel>(menu))
-        gtk_widget_set_tooltip_text(menuButton, "Main menu")
-        Accessibility.setLabel(menuButton, "Main menu")
+        gtk_menu_button_set_menu_model(button, UnsafeMutablePointer<GMenuModel>(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
-        gtk_header_bar_pack_end(GtkCast.opaque(header), menuButton)
-        return header
     }
 
     private func addActions() {

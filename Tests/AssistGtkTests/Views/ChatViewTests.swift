@@ -148,7 +148,10 @@ struct ChatViewTests {
         for index in 1...12 {
             entries.append(
                 agent("m\(index)", "Message \(index): a longer line of text that wraps over two or three lines here."))
+            view.render(typingAgentName: "Alex")
+            ViewHarness.iterate(for: .milliseconds(60))
             view.render(entries: entries)
+            view.render(typingAgentName: nil)
             ViewHarness.iterate(for: .milliseconds(120))
         }
         let bottom = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)

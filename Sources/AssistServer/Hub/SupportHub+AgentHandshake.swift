@@ -45,7 +45,7 @@ extension SupportHub {
         _ = try? agent.channel.replay(after: 0)
         agent.link = link
         agents[account.id] = agent
-        discardOutbox(ofStream: agent.streamID)
+        restartStream(agent.streamID)
         markDirty(agent: account.id)
         setLinkState(.agent(account.id), for: link)
         queue(Envelope(ServerToAgentMessage.welcome(welcome(for: agent, version: version))), to: link)

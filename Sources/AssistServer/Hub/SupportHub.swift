@@ -245,9 +245,10 @@ actor SupportHub {
         changes.chats.append(chat)
     }
 
-    /// Forgets every stored frame of a stream whose numbering starts again.
-    func discardOutbox(ofStream id: String) {
-        changes.outboxTrims.append((id, Int.max))
+    /// Forgets a stream whose numbering starts again, its stored frames with
+    /// it; the stream's new row is written with this event.
+    func restartStream(_ id: String) {
+        changes.restartedStreams.append(id)
     }
 
     /// Marks a session's or an agent's channel for saving with this event.

@@ -8,17 +8,24 @@ struct SessionStore: Sendable {
     let writer: any DatabaseWriter
 
     /// Writes one event's changes atomically.
+    ///
+    /// A stream's resume token is written with its row and never updated:
+    /// a stream that starts again (``StoreChanges/restartedStreams``) is
+    /// deleted with its frames first, so its row is written anew. Leaving
+    /// the token out of the update spares the token index a write per commit.
     func commit(_ changes: StoreChanges) throws {
         guard !changes.isEmpty else { return }
         try writer.write { db in
             for session in changes.sessions { try upsert(session, in: db) }
+            for streamID in changes.restartedStreams {
+                try db.cachedStatement(sql: "DELETE FROM streams WHERE id = ?").execute(arguments: [streamID])
+            }
             for stream in changes.streams {
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO streams (id, resume_token, last_sent_seq, peer_acknowledged_seq, last_received_seq)
                         VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT(id) DO UPDATE SET resume_token = excluded.resume_token,
-                          last_sent_seq = excluded.last_sent_seq,
+                        ON CONFLICT(id) DO UPDATE SET last_sent_seq = excluded.last_sent_seq,
                           peer_acknowledged_seq = excluded.peer_acknowledged_seq,
                           last_received_seq = excluded.last_received_seq
                         """
@@ -28,13 +35,13 @@ struct SessionStore: Sendable {
                         stream.lastReceivedSeq,
                     ])
             }
-            for trim in changes.outboxTrims {
-                try db.cachedStatement(sql: "DELETE FROM outbox WHERE stream_id = ? AND seq <= ?")
-                    .execute(arguments: [trim.streamID, trim.upTo])
-            }
             for append in changes.outboxAppends {
                 try db.cachedStatement(sql: "INSERT OR REPLACE INTO outbox (stream_id, seq, frame) VALUES (?, ?, ?)")
                     .execute(arguments: [append.streamID, append.seq, append.frame])
+            }
+            for trim in changes.outboxTrims {
+                try db.cachedStatement(sql: "DELETE FROM outbox WHERE stream_id = ? AND seq <= ?")
+                    .execute(arguments: [trim.streamID, trim.upTo])
             }
             for closed in changes.requestsClosed {
                 if let requestID = closed.requestID {

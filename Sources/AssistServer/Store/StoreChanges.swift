@@ -4,8 +4,12 @@ import AssistCore
 /// frame about it leaves the server.
 struct StoreChanges: Sendable {
     var sessions: [SessionRow] = []
+    /// Streams whose numbering starts again: their rows and frames are
+    /// deleted before ``streams`` are written.
+    var restartedStreams: [String] = []
     var streams: [StreamRow] = []
     var outboxAppends: [(streamID: String, seq: Int, frame: String)] = []
+    /// Frames the peer acknowledged, forgotten after ``outboxAppends`` are written.
     var outboxTrims: [(streamID: String, upTo: Int)] = []
     var chats: [StoredChat] = []
     /// Requests sent to a consumer that now wait for its answer.
@@ -15,7 +19,7 @@ struct StoreChanges: Sendable {
 
     /// Whether there is nothing to write.
     var isEmpty: Bool {
-        sessions.isEmpty && streams.isEmpty && outboxAppends.isEmpty && outboxTrims.isEmpty && chats.isEmpty
+        sessions.isEmpty && restartedStreams.isEmpty && streams.isEmpty && outboxAppends.isEmpty && outboxTrims.isEmpty && chats.isEmpty
             && requestsOpened.isEmpty && requestsClosed.isEmpty
     }
 }

@@ -144,25 +144,41 @@ actor SupportHub {
     func send(_ message: ServerToConsumerMessage, toSession id: SessionID) {
         guard var session = sessions[id] else { return }
         let action = session.channel.send(message)
+        dispatch(
+            action, to: session.link, stream: session.streamID, persistedThrough: &session.persistedThrough,
+            owner: "session \(id.rawValue)")
         sessions[id] = session
         dirtySessions.insert(id)
-        dispatch(action, to: session.link, owner: "session \(id.rawValue)")
     }
 
     /// Sends a message to an agent, as ``send(_:toSession:)`` does for consumers.
     func send(_ message: ServerToAgentMessage, toAgent id: String) {
         guard var agent = agents[id] else { return }
         let action = agent.channel.send(message)
+        dispatch(
+            action, to: agent.link, stream: agent.streamID, persistedThrough: &agent.persistedThrough,
+            owner: "agent \(id)")
         agents[id] = agent
         dirtyAgents.insert(id)
-        dispatch(action, to: agent.link, owner: "agent \(id)")
     }
 
-    /// Carries out what a channel decided for an outgoing message.
-    private func dispatch<Message: WireMessage>(_ action: SendAction<Message>, to link: PeerLink?, owner: String) {
+    /// Carries out what a channel decided for an outgoing message. A frame
+    /// to transmit is encoded once: the same text is queued for the
+    /// connection and, when it is the stream's next sequenced frame (the
+    /// stream's outbox holds every frame through `persistedThrough`), kept in
+    /// its outbox with this event; anything else unacknowledged is kept by
+    /// ``finishEvent()``.
+    private func dispatch<Message: WireMessage>(
+        _ action: SendAction<Message>, to link: PeerLink?, stream: String, persistedThrough: inout Int, owner: String
+    ) {
         switch action {
         case .transmit(let envelope):
-            if let link { queue(envelope, to: link) }
+            guard let text = encode(envelope) else { return }
+            if let link { outputs.append((link, .text(text))) }
+            if let seq = envelope.seq, seq == persistedThrough + 1 {
+                changes.outboxAppends.append((stream, seq, text))
+                persistedThrough = seq
+            }
         case .fail(let error):
             logger.error("outbox full; message not sent", metadata: ["owner": "\(owner)", "error": "\(error)"])
         case .hold, .discard:
@@ -172,10 +188,16 @@ actor SupportHub {
 
     /// Queues an encoded envelope for a connection, written after the commit.
     func queue<Message: WireMessage>(_ envelope: Envelope<Message>, to link: PeerLink) {
+        if let text = encode(envelope) { outputs.append((link, .text(text))) }
+    }
+
+    /// The text of `envelope`, or `nil` (logged) when it cannot be encoded.
+    private func encode<Message: WireMessage>(_ envelope: Envelope<Message>) -> String? {
         do {
-            outputs.append((link, .text(try ProtocolCodec.encode(envelope))))
+            return try ProtocolCodec.encode(envelope)
         } catch {
             logger.error("could not encode a frame", metadata: ["type": "\(envelope.message.messageType)", "error": "\(error)"])
+            return nil
         }
     }
 

@@ -4,18 +4,19 @@ import Prometheus
 import Foundation
 
 extension SupportHub {
-    /// A frame from a signed-in agent.
+    /// A frame from a signed-in agent. Its channel is changed in place, not
+    /// through a copy (see ``send(_:toSession:)``).
     func agentFrame(_ frame: InboundFrame, agent id: String, on link: PeerLink) async {
-        guard var agent = agents[id] else { return }
-        let receivedBefore = agent.channel.lastReceivedSeq
-        let action: ReceiveAction<AgentMessage>
+        guard let receivedBefore = agents[id]?.channel.lastReceivedSeq else { return }
+        let received: ReceiveAction<AgentMessage>?
         do {
-            action = agent.channel.receive(try ProtocolCodec.decode(frame, as: AgentMessage.self))
+            let envelope = try ProtocolCodec.decode(frame, as: AgentMessage.self)
+            received = agents[id]?.channel.receive(envelope)
         } catch {
-            action = agent.channel.receive(rejected: error)
+            received = agents[id]?.channel.receive(rejected: error)
         }
-        agents[id] = agent
-        if case .deliver(.ack) = action, agent.channel.lastReceivedSeq == receivedBefore {
+        guard let action = received else { return }
+        if case .deliver(.ack) = action, agents[id]?.channel.lastReceivedSeq == receivedBefore {
             markAcknowledged(agent: id)
             return
         }
@@ -132,11 +133,12 @@ extension SupportHub {
     }
 
     private func agentChat(_ clientMessageID: ClientMessageID, text: String, session id: SessionID, agent agentID: String) {
-        guard var session = sessions[id] else { return }
         let sender = StoredChat.sender(of: .agent(id: agentID))
         let candidate = ServerMessageID(UUID().uuidString)
-        let admission = session.deduplicators[sender, default: ChatDeduplicator()].admit(clientMessageID, as: candidate)
-        sessions[id] = session
+        guard
+            let admission = sessions[id]?.deduplicators[sender, default: ChatDeduplicator()]
+                .admit(clientMessageID, as: candidate)
+        else { return }
         switch admission {
         case .duplicate(let existing):
             send(

@@ -4,18 +4,19 @@ import Prometheus
 import Foundation
 
 extension SupportHub {
-    /// A frame from a consumer whose session is open.
+    /// A frame from a consumer whose session is open. Its channel is changed
+    /// in place, not through a copy of the session (see ``send(_:toSession:)``).
     func consumerFrame(_ frame: InboundFrame, session id: SessionID, on link: PeerLink) {
-        guard var session = sessions[id] else { return }
-        let receivedBefore = session.channel.lastReceivedSeq
-        let action: ReceiveAction<ConsumerMessage>
+        guard let receivedBefore = sessions[id]?.channel.lastReceivedSeq else { return }
+        let received: ReceiveAction<ConsumerMessage>?
         do {
-            action = session.channel.receive(try ProtocolCodec.decode(frame, as: ConsumerMessage.self))
+            let envelope = try ProtocolCodec.decode(frame, as: ConsumerMessage.self)
+            received = sessions[id]?.channel.receive(envelope)
         } catch {
-            action = session.channel.receive(rejected: error)
+            received = sessions[id]?.channel.receive(rejected: error)
         }
-        sessions[id] = session
-        if case .deliver(.ack) = action, session.channel.lastReceivedSeq == receivedBefore {
+        guard let action = received else { return }
+        if case .deliver(.ack) = action, sessions[id]?.channel.lastReceivedSeq == receivedBefore {
             markAcknowledged(session: id)
             return
         }
@@ -34,8 +35,8 @@ extension SupportHub {
     }
 
     private func handle(_ message: ConsumerMessage, fromSession id: SessionID, on link: PeerLink) {
-        guard let session = sessions[id] else { return }
-        guard session.row.phase != .ended else {
+        guard let row = sessions[id]?.row else { return }
+        guard row.phase != .ended else {
             if message.isSequenced {
                 reject(.notAllowed, "the session has ended", on: link, as: ServerToConsumerMessage.self)
             }
@@ -49,7 +50,7 @@ extension SupportHub {
         case .chat(let clientMessageID, let text):
             consumerChat(clientMessageID, text: text, session: id)
         case .typing(let isTyping):
-            if let agentID = session.row.agentID { send(.typing(sessionID: id, isTyping: isTyping), toAgent: agentID) }
+            if let agentID = row.agentID { send(.typing(sessionID: id, isTyping: isTyping), toAgent: agentID) }
         case .screenShareAnswer(let requestID, let accepted):
             answer(requestID, kind: .screenShare, accepted: accepted, session: id, on: link)
         case .controlAnswer(let requestID, let accepted):
@@ -58,7 +59,7 @@ extension SupportHub {
             answer(requestID, kind: .push, accepted: accepted, session: id, on: link)
         case .screenShareEnd(let requestID):
             shareStopped(requestID, session: id)
-            if let agentID = session.row.agentID {
+            if let agentID = row.agentID {
                 send(.screenShareEnd(sessionID: id, requestID: requestID), toAgent: agentID)
             }
         case .controlEnd(let requestID):
@@ -68,11 +69,11 @@ extension SupportHub {
                 send(.annotationsCleared(sessionID: id, ids: ids, reason: reason), toAgent: agentID)
             }
         case .inputResult(let inputID, let outcome):
-            if let agentID = session.row.agentID {
+            if let agentID = row.agentID {
                 send(.inputResult(sessionID: id, inputID: inputID, outcome: outcome), toAgent: agentID)
             }
         case .leaveQueue:
-            guard session.row.phase != .assigned else {
+            guard row.phase != .assigned else {
                 reject(.notAllowed, "an agent has already joined", on: link, as: ServerToConsumerMessage.self)
                 return
             }
@@ -83,11 +84,13 @@ extension SupportHub {
     }
 
     private func consumerChat(_ clientMessageID: ClientMessageID, text: String, session id: SessionID) {
-        guard var session = sessions[id] else { return }
+        guard let row = sessions[id]?.row else { return }
         let candidate = ServerMessageID(UUID().uuidString)
-        let admission = session.deduplicators[StoredChat.sender(of: .consumer), default: ChatDeduplicator()].admit(clientMessageID, as: candidate)
-        sessions[id] = session
-        let agentID = session.row.phase == .assigned ? session.row.agentID : nil
+        guard
+            let admission = sessions[id]?.deduplicators[StoredChat.sender(of: .consumer), default: ChatDeduplicator()]
+                .admit(clientMessageID, as: candidate)
+        else { return }
+        let agentID = row.phase == .assigned ? row.agentID : nil
         switch admission {
         case .duplicate(let existing):
             let receipt = ChatReceipt(

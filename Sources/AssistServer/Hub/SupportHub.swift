@@ -141,48 +141,49 @@ actor SupportHub {
     /// Sends a message to a session's consumer: sequenced ones are numbered,
     /// stored and replayed if the consumer is offline; others go only to a
     /// live connection.
+    ///
+    /// The channel is changed in place, never through a copy of the session:
+    /// changing a copy would copy every frame the consumer has not acknowledged.
     func send(_ message: ServerToConsumerMessage, toSession id: SessionID) {
-        guard var session = sessions[id] else { return }
-        let action = session.channel.send(message)
-        dispatch(
-            action, to: session.link, stream: session.streamID, persistedThrough: &session.persistedThrough,
-            owner: "session \(id.rawValue)")
-        sessions[id] = session
+        guard let action = sessions[id]?.channel.send(message), let session = sessions[id] else { return }
         dirtySessions.insert(id)
+        let kept = dispatch(
+            action, to: session.link, stream: session.streamID, persistedThrough: session.persistedThrough,
+            owner: "session \(id.rawValue)")
+        if let kept { sessions[id]?.persistedThrough = kept }
     }
 
     /// Sends a message to an agent, as ``send(_:toSession:)`` does for consumers.
     func send(_ message: ServerToAgentMessage, toAgent id: String) {
-        guard var agent = agents[id] else { return }
-        let action = agent.channel.send(message)
-        dispatch(
-            action, to: agent.link, stream: agent.streamID, persistedThrough: &agent.persistedThrough,
-            owner: "agent \(id)")
-        agents[id] = agent
+        guard let action = agents[id]?.channel.send(message), let agent = agents[id] else { return }
         dirtyAgents.insert(id)
+        let kept = dispatch(
+            action, to: agent.link, stream: agent.streamID, persistedThrough: agent.persistedThrough,
+            owner: "agent \(id)")
+        if let kept { agents[id]?.persistedThrough = kept }
     }
 
     /// Carries out what a channel decided for an outgoing message. A frame
     /// to transmit is encoded once: the same text is queued for the
     /// connection and, when it is the stream's next sequenced frame (the
     /// stream's outbox holds every frame through `persistedThrough`), kept in
-    /// its outbox with this event; anything else unacknowledged is kept by
-    /// ``finishEvent()``.
+    /// its outbox with this event. Returns the `seq` so kept; anything else
+    /// unacknowledged is kept by ``finishEvent()``.
     private func dispatch<Message: WireMessage>(
-        _ action: SendAction<Message>, to link: PeerLink?, stream: String, persistedThrough: inout Int, owner: String
-    ) {
+        _ action: SendAction<Message>, to link: PeerLink?, stream: String, persistedThrough: Int, owner: String
+    ) -> Int? {
         switch action {
         case .transmit(let envelope):
-            guard let text = encode(envelope) else { return }
+            guard let text = encode(envelope) else { return nil }
             if let link { outputs.append((link, .text(text))) }
-            if let seq = envelope.seq, seq == persistedThrough + 1 {
-                changes.outboxAppends.append((stream, seq, text))
-                persistedThrough = seq
-            }
+            guard let seq = envelope.seq, seq == persistedThrough + 1 else { return nil }
+            changes.outboxAppends.append((stream, seq, text))
+            return seq
         case .fail(let error):
             logger.error("outbox full; message not sent", metadata: ["owner": "\(owner)", "error": "\(error)"])
+            return nil
         case .hold, .discard:
-            break
+            return nil
         }
     }
 

@@ -65,7 +65,7 @@ extension SupportHub {
         case .controlEnd(let requestID):
             controlEnded(requestID, session: id)
         case .annotationsCleared(let ids, let reason):
-            if session.share != nil, let agentID = session.row.agentID {
+            if sessions[id]?.share != nil, let agentID = row.agentID {
                 send(.annotationsCleared(sessionID: id, ids: ids, reason: reason), toAgent: agentID)
             }
         case .inputResult(let inputID, let outcome):

@@ -25,20 +25,18 @@ extension WireReader {
 
     /// A non-empty array of ``AnnotationID``s, at most ``AnnotationBoard/capacity``.
     func annotationIDs(_ key: String) throws -> [AnnotationID] {
-        let ids = try array(key, max: AnnotationBoard.capacity, of: String.self)
+        let ids = try texts(key, max: AnnotationBoard.capacity, maxLength: AnnotationID.maxLength)
         if ids.isEmpty { throw problem(key, "must not be empty") }
-        for (index, id) in ids.enumerated() {
-            if let violation = WireRule.text(id, max: AnnotationID.maxLength) {
-                throw ValueProblem(field: "\(path(key))[\(index)]", problem: violation)
-            }
-        }
         return ids.map(AnnotationID.init)
     }
 
+    /// An opaque colour written `#rrggbb` (either case); the length limit
+    /// leaves ``RGBAColor/init(hex:)`` no room for an alpha pair.
     private func hexColor(_ key: String) throws -> RGBAColor8 {
-        let text = try text(key, max: 7)
-        guard let color = HexColor.parse(text) else { throw problem(key, "must be a colour written #rrggbb") }
-        return color
+        guard let color = RGBAColor(hex: try text(key, max: 7)) else {
+            throw problem(key, "must be a colour written #rrggbb")
+        }
+        return RGBAColor8(red: color.red, green: color.green, blue: color.blue)
     }
 
     private func strokePoints(_ key: String) throws -> [AnnotationStroke.Point] {

@@ -21,13 +21,7 @@ extension WireReader {
     }
 
     private func markers(_ key: String) throws -> Set<String> {
-        let markers = try array(key, max: ProtocolLimits.maxPermissionMarkers, of: String.self)
-        for (index, marker) in markers.enumerated() {
-            if let violation = WireRule.text(marker, max: ProtocolLimits.maxIdentifier) {
-                throw ValueProblem(field: "\(path(key))[\(index)]", problem: violation)
-            }
-        }
-        return Set(markers)
+        Set(try texts(key, max: ProtocolLimits.maxPermissionMarkers, maxLength: ProtocolLimits.maxIdentifier))
     }
 
     /// A ``PushedContent`` object: `kind` (`url` or `document`), `url`, and

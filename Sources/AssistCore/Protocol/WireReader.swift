@@ -98,6 +98,18 @@ struct WireReader {
         return elements
     }
 
+    /// An array member of at most `max` texts, each non-empty and at most
+    /// `maxLength` characters; a bad one is reported with its index.
+    func texts(_ key: String, max: Int, maxLength: Int) throws -> [String] {
+        let texts = try array(key, max: max, of: String.self)
+        for (index, text) in texts.enumerated() {
+            if let violation = WireRule.text(text, max: maxLength) {
+                throw ValueProblem(field: "\(path(key))[\(index)]", problem: violation)
+            }
+        }
+        return texts
+    }
+
     /// An absolute `http` or `https` URL member.
     func webURL(_ key: String) throws -> URL {
         let text = try self.text(key, max: ProtocolLimits.maxURL)

@@ -3,7 +3,8 @@ extension WireWriter {
     mutating func annotationStroke(_ stroke: AnnotationStroke, _ key: String) throws {
         var object = object(key)
         try object.identifier(stroke.id, "id")
-        try object.text(HexColor.format(stroke.color), "color", max: 7)
+        let color = RGBAColor(red: stroke.color.red, green: stroke.color.green, blue: stroke.color.blue)
+        try object.text(color.hex.lowercased(), "color", max: 7)
         guard (1...AnnotationStroke.maxWidth).contains(stroke.width) else {
             throw object.problem("width", "must be from 1 to \(AnnotationStroke.maxWidth)")
         }

@@ -73,9 +73,13 @@ extension SupportHub {
         case .input(let sessionID, let inputID, let event):
             agentInput(event, inputID, session: sessionID, agent: agentID, on: link)
         case .annotate(let sessionID, let stroke):
-            agentAnnotates(.annotate(agentID: agentID, stroke: stroke), message, session: sessionID, agent: agentID, on: link)
+            agentAnnotates(
+                .annotate(agentID: agentID, stroke: stroke), type: message.messageType, session: sessionID, agent: agentID,
+                on: link)
         case .clearAnnotations(let sessionID):
-            agentAnnotates(.clearAnnotations(agentID: agentID), message, session: sessionID, agent: agentID, on: link)
+            agentAnnotates(
+                .clearAnnotations(agentID: agentID), type: message.messageType, session: sessionID, agent: agentID,
+                on: link)
         case .endSession(let sessionID, let text):
             guard owned(sessionID, by: agentID, on: link) != nil else { return }
             end(session: sessionID, reason: .agentEnded, text: text)

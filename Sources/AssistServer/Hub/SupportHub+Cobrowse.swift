@@ -63,13 +63,7 @@ extension SupportHub {
     /// the end of a share from a problem worth showing.
     func agentRequestedKeyframe(session id: SessionID, agent agentID: String, on link: PeerLink) {
         let type = AgentMessage.requestKeyframe(sessionID: id).messageType
-        guard let session = cobrowseSession(id, of: agentID, for: type, on: link) else { return }
-        guard var share = session.share else {
-            reject(
-                .notAllowed, "no screen share is active in this session", on: link, as: ServerToAgentMessage.self,
-                refType: type)
-            return
-        }
+        guard var share = activeShare(id, of: agentID, for: type, on: link) else { return }
         share.keyframeAsked = false
         askForKeyframe(&share, session: id)
         sessions[id]?.share = share
@@ -104,19 +98,26 @@ extension SupportHub {
 
     /// A stroke, or clearing the strokes, from the agent: passed to the app
     /// only during an active share of a session the agent works on (§12.7).
+    /// Errors name the agent's message `type`.
     func agentAnnotates(
-        _ forwarded: ServerToConsumerMessage, _ message: AgentMessage, session id: SessionID, agent agentID: String,
+        _ forwarded: ServerToConsumerMessage, type: String, session id: SessionID, agent agentID: String,
         on link: PeerLink
     ) {
-        let type = message.messageType
-        guard let session = cobrowseSession(id, of: agentID, for: type, on: link) else { return }
-        guard session.share != nil else {
+        guard activeShare(id, of: agentID, for: type, on: link) != nil else { return }
+        send(forwarded, toSession: id)
+    }
+
+    /// The active share of a session the agent works on, for a version-2
+    /// message of `type`; otherwise the agent is told why not, naming `type`.
+    private func activeShare(_ id: SessionID, of agentID: String, for type: String, on link: PeerLink) -> LiveShare? {
+        guard let session = cobrowseSession(id, of: agentID, for: type, on: link) else { return nil }
+        guard let share = session.share else {
             reject(
                 .notAllowed, "no screen share is active in this session", on: link, as: ServerToAgentMessage.self,
                 refType: type)
-            return
+            return nil
         }
-        send(forwarded, toSession: id)
+        return share
     }
 
     /// The session a version-2 agent message of `type` names, if the agent

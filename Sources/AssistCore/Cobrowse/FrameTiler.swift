@@ -149,6 +149,7 @@ public struct FrameTiler: Sendable {
 
     /// How many pixels of each tile of `rects` differ from `reference`, for
     /// the tiles where any does; without a reference every pixel counts.
+    /// Runs after every capture, so equal rows are skipped whole.
     private static func changedPixels(
         of buffer: PixelBuffer, against reference: PixelBuffer?, in rects: [PixelRect]
     ) -> [ChangedTile] {
@@ -161,6 +162,10 @@ public struct FrameTiler: Sendable {
                     for row in rect.y..<rect.maxY {
                         let now = row * buffer.stride + rect.x * 4
                         let then = row * reference.stride + rect.x * 4
+                        // Most rows of a changed tile are equal: one memcmp each.
+                        guard let currentBase = current.baseAddress, let oldBase = old.baseAddress,
+                            memcmp(currentBase + now, oldBase + then, rect.width * 4) != 0
+                        else { continue }
                         for column in 0..<rect.width
                         where current.loadUnaligned(fromByteOffset: now + column * 4, as: UInt32.self)
                             != old.loadUnaligned(fromByteOffset: then + column * 4, as: UInt32.self)

@@ -24,7 +24,8 @@ struct AnnotationLayerTests {
 
     init() {
         ViewHarness.start()
-        Self.installStyle()
+        ViewHarness.addStyle(
+            ".annotation-content { background-color: #2a9d8f; color: white; font-size: 28px; padding: 16px; }")
     }
 
     /// A thick diagonal across the window, and a dot, below the entry: its
@@ -112,11 +113,11 @@ struct AnnotationLayerTests {
         sharer.capture.annotationLayer = layer
         sharer.onContentChanged = { changes.append($0) }
         sharer.start()
-        await run(for: .seconds(5)) { frames >= 1 }
-        await run(for: .milliseconds(600))
+        await ViewHarness.run(for: .seconds(5)) { frames >= 1 }
+        await ViewHarness.run(for: .milliseconds(600))
         changes = []
         layer.show(strokes)
-        await run(for: .milliseconds(600))
+        await ViewHarness.run(for: .milliseconds(600))
         var board = AnnotationBoard()
         for stroke in strokes { _ = board.draw(stroke) }
         let cleared = changes.flatMap { board.contentChanged(in: $0, keep: false) }
@@ -124,7 +125,7 @@ struct AnnotationLayerTests {
 
         gtk_label_set_text(GtkCast.opaque(scene.label), "Changed under the drawing")
         changes = []
-        await run(for: .seconds(5)) { changes.contains { $0.contains { $0.changedPixels >= 48 } } }
+        await ViewHarness.run(for: .seconds(5)) { changes.contains { $0.contains { $0.changedPixels >= 48 } } }
         let labelBox = try #require(SharedWindowReader.bounds(of: scene.label, in: scene.window))
         let large = changes.flatMap { $0 }.filter { $0.changedPixels >= AnnotationBoard.minimumChangedPixels }
         #expect(!large.isEmpty && large.allSatisfy { $0.rect.intersection(labelBox) != nil })
@@ -133,13 +134,6 @@ struct AnnotationLayerTests {
 
     // MARK: The scene
 
-    private func run(for duration: Duration, until condition: () -> Bool = { false }) async {
-        let deadline = ContinuousClock.now.advanced(by: duration)
-        while !condition(), ContinuousClock.now < deadline {
-            ViewHarness.iterate(for: .milliseconds(10))
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-    }
 
     private static func scene() -> Scene {
         let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
@@ -153,31 +147,10 @@ struct AnnotationLayerTests {
         return Scene(window: window, overlay: overlay, root: box, entry: entry, label: label)
     }
 
-    /// Pixels of `buffer` (BGRA) that are exactly `color`, opaque.
+    /// Pixels of `buffer` that are exactly `color`.
     private static func count(of color: RGBAColor8, in buffer: PixelBuffer) -> Int {
-        var found = 0
-        for row in 0..<buffer.height {
-            for column in 0..<buffer.width {
-                let offset = row * buffer.stride + column * 4
-                if buffer.bytes[offset] == color.blue, buffer.bytes[offset + 1] == color.green,
-                    buffer.bytes[offset + 2] == color.red, buffer.bytes[offset + 3] == 255
-                {
-                    found += 1
-                }
-            }
+        (0..<buffer.height).reduce(0) { found, row in
+            found + (0..<buffer.width).count { buffer.pixel(x: $0, y: row) == color }
         }
-        return found
-    }
-
-    private static var styleInstalled = false
-
-    private static func installStyle() {
-        guard !styleInstalled, let display = gdk_display_get_default() else { return }
-        styleInstalled = true
-        let provider = gtk_css_provider_new()!
-        let css = ".annotation-content { background-color: #2a9d8f; color: white; font-size: 28px; padding: 16px; }"
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(
-            display, GtkCast.opaque(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
     }
 }

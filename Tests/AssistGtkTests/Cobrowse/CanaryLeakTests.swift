@@ -78,7 +78,8 @@ struct CanaryLeakTests {
 
     init() {
         ViewHarness.start()
-        Self.installCanaryStyle()
+        ViewHarness.addStyle(
+            ".canary-secret { background-color: #13579b; color: #9b1357; font-size: 32px; font-weight: bold; padding: 12px; }")
     }
 
     @Test("the secret's colours are in 0 pixels and its box is the mask colour in every frame", arguments: cases)
@@ -191,19 +192,5 @@ struct CanaryLeakTests {
             if let frame = try capture.frame() { return frame }
         } while ContinuousClock.now < deadline
         return nil
-    }
-
-    private static var styleInstalled = false
-
-    private static func installCanaryStyle() {
-        guard !styleInstalled, let display = gdk_display_get_default() else { return }
-        styleInstalled = true
-        let provider = gtk_css_provider_new()!
-        let css = """
-            .canary-secret { background-color: #13579b; color: #9b1357; font-size: 32px; font-weight: bold; padding: 12px; }
-            """
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(
-            display, GtkCast.opaque(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
     }
 }

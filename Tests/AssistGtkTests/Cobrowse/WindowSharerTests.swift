@@ -32,14 +32,6 @@ struct WindowSharerTests {
         return (ViewHarness.window(showing: label, width: 320, height: 200), label)
     }
 
-    /// Runs GLib and Swift's main actor together for `duration`, or until `condition`.
-    private func run(for duration: Duration, until condition: () -> Bool = { false }) async {
-        let deadline = ContinuousClock.now.advanced(by: duration)
-        while !condition(), ContinuousClock.now < deadline {
-            ViewHarness.iterate(for: .milliseconds(10))
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-    }
 
     private func sharer(of window: UnsafeMutablePointer<GtkWidget>, _ recorder: Recorder) -> WindowSharer {
         WindowSharer(window: window, permissions: .implicitDefault, rules: MaskingRules()) { recorder.send($0) }
@@ -52,12 +44,12 @@ struct WindowSharerTests {
         let recorder = Recorder()
         let sharer = sharer(of: window, recorder)
         sharer.start()
-        await run(for: .seconds(5)) { !recorder.frames.isEmpty }
+        await ViewHarness.run(for: .seconds(5)) { !recorder.frames.isEmpty }
         #expect(recorder.frames.count == 1)
         #expect(recorder.frames.first?.isKeyframe == true)
         #expect(recorder.frames.first?.width == 320)
         #expect(recorder.frames.first?.height == 200)
-        await run(for: .milliseconds(600))
+        await ViewHarness.run(for: .milliseconds(600))
         #expect(recorder.frames.count == 1, "an idle window sent frames")
         sharer.stop()
     }
@@ -69,9 +61,9 @@ struct WindowSharerTests {
         let recorder = Recorder()
         let sharer = sharer(of: window, recorder)
         sharer.start()
-        await run(for: .seconds(5)) { !recorder.frames.isEmpty }
+        await ViewHarness.run(for: .seconds(5)) { !recorder.frames.isEmpty }
         gtk_label_set_text(GtkCast.opaque(label), "Hello, agent")
-        await run(for: .seconds(5)) { recorder.frames.count >= 2 }
+        await ViewHarness.run(for: .seconds(5)) { recorder.frames.count >= 2 }
         let delta = recorder.frames.dropFirst().first
         #expect(delta?.isKeyframe == false)
         #expect((delta?.tiles.count ?? 0) > 0)
@@ -86,18 +78,18 @@ struct WindowSharerTests {
         let recorder = Recorder()
         let sharer = sharer(of: window, recorder)
         sharer.start()
-        await run(for: .seconds(5)) { !recorder.frames.isEmpty }
+        await ViewHarness.run(for: .seconds(5)) { !recorder.frames.isEmpty }
         recorder.accepts = false
         gtk_label_set_text(GtkCast.opaque(label), "lost")
-        await run(for: .seconds(10)) { recorder.refused > 0 }
+        await ViewHarness.run(for: .seconds(10)) { recorder.refused > 0 }
         #expect(recorder.refused > 0, "the sharer never tried to send the change")
         recorder.accepts = true
         gtk_label_set_text(GtkCast.opaque(label), "after the loss")
-        await run(for: .seconds(5)) { recorder.frames.count >= 2 }
+        await ViewHarness.run(for: .seconds(5)) { recorder.frames.count >= 2 }
         #expect(recorder.frames.last?.isKeyframe == true)
         let before = recorder.frames.count
         sharer.requestKeyframe()
-        await run(for: .seconds(5)) { recorder.frames.count > before }
+        await ViewHarness.run(for: .seconds(5)) { recorder.frames.count > before }
         #expect(recorder.frames.last?.isKeyframe == true)
         sharer.stop()
     }
@@ -109,11 +101,11 @@ struct WindowSharerTests {
         let recorder = Recorder()
         let sharer = sharer(of: window, recorder)
         sharer.start()
-        await run(for: .seconds(5)) { !recorder.frames.isEmpty }
+        await ViewHarness.run(for: .seconds(5)) { !recorder.frames.isEmpty }
         sharer.stop()
         let count = recorder.frames.count
         gtk_label_set_text(GtkCast.opaque(label), "after stop")
-        await run(for: .milliseconds(500))
+        await ViewHarness.run(for: .milliseconds(500))
         #expect(recorder.frames.count == count)
     }
 }

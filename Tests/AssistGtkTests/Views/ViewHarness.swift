@@ -31,6 +31,28 @@ enum ViewHarness {
         }
     }
 
+    /// Runs GLib's main context and Swift's main actor together for
+    /// `duration`, or until `condition` holds: for code that awaits.
+    static func run(for duration: Duration, until condition: () -> Bool = { false }) async {
+        let deadline = ContinuousClock.now.advanced(by: duration)
+        while !condition(), ContinuousClock.now < deadline {
+            iterate(for: .milliseconds(10))
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Adds `css` to the display above the app's style sheet, once per text.
+    static func addStyle(_ css: String) {
+        guard !addedStyles.contains(css), let display = gdk_display_get_default() else { return }
+        addedStyles.insert(css)
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, GtkCast.opaque(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
+    }
+
+    private static var addedStyles: Set<String> = []
+
     /// A window of `width` × `height` showing `widget`, presented and drawn.
     static func window(
         showing widget: UnsafeMutablePointer<GtkWidget>, width: Int32 = 480, height: Int32 = 640

@@ -266,6 +266,13 @@ def assert_no_browser_errors(browser: webdriver.Chrome, server: Server) -> None:
     assert severe == [], f"browser errors: {severe}\nserver log:\n{server.log.read_text()}"
 
 
+def save_screenshot_if_asked(browser: webdriver.Chrome, path: Path) -> None:
+    """Saves what the browser shows as `path` when ASSIST_SCREENSHOTS is 1."""
+    if os.environ.get("ASSIST_SCREENSHOTS") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        assert browser.save_screenshot(str(path))
+
+
 def test_agent_helps_a_visitor_from_queue_to_end(server: Server, browser: webdriver.Chrome) -> None:
     console = ConsolePage(browser, server.url)
     console.sign_in(server.token)
@@ -332,9 +339,7 @@ def test_agent_helps_a_visitor_from_queue_to_end(server: Server, browser: webdri
         consumer.answer_push(pushed.body["requestId"], accepted=True)
         assert "opened https://example.com/help/address" in console.wait_for_state(push_status, "accepted")
 
-        if os.environ.get("ASSIST_SCREENSHOTS") == "1":
-            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-            assert browser.save_screenshot(str(SCREENSHOT))
+        save_screenshot_if_asked(browser, SCREENSHOT)
 
         session.find_element(By.CSS_SELECTOR, ".session__end").click()
         dialog = console.wait.until(EC.visibility_of_element_located((By.ID, "end-dialog")))
@@ -512,9 +517,7 @@ def test_shared_window_shows_the_visitors_picture(server: Server, browser: webdr
 
         share.consumer.chat("The password field is blanked out for you, right?")
         console.wait_for_text(share.session, ".message--consumer", "password field")
-        if os.environ.get("ASSIST_SCREENSHOTS") == "1":
-            COBROWSE_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-            assert browser.save_screenshot(str(COBROWSE_SCREENSHOT))
+        save_screenshot_if_asked(browser, COBROWSE_SCREENSHOT)
     assert_no_browser_errors(browser, server)
 
 
@@ -972,9 +975,7 @@ def test_typed_text_reaches_the_app_as_a_text_event(server: Server, browser: web
         console.wait_for_text(share.shared_window, ".shared-window__outcome", "Done.")
         share.consumer.chat("I can see the address appearing in the form!")
         console.wait_for_text(share.session, ".message--consumer", "address appearing")
-        if os.environ.get("ASSIST_SCREENSHOTS") == "1":
-            CONTROL_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-            assert browser.save_screenshot(str(CONTROL_SCREENSHOT))
+        save_screenshot_if_asked(browser, CONTROL_SCREENSHOT)
     assert_no_browser_errors(browser, server)
 
 
@@ -1300,9 +1301,7 @@ def test_a_drag_in_drawing_mode_reaches_the_app_as_a_stroke_in_window_pixels(
 
         share.consumer.chat("I can see your circle around the Pay button.")
         console.wait_for_text(share.session, ".message--consumer", "circle around the Pay button")
-        if os.environ.get("ASSIST_SCREENSHOTS") == "1":
-            ANNOTATE_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-            assert browser.save_screenshot(str(ANNOTATE_SCREENSHOT))
+        save_screenshot_if_asked(browser, ANNOTATE_SCREENSHOT)
     assert_no_browser_errors(browser, server)
 
 

@@ -6,9 +6,13 @@ struct RepeatingService: Service {
     let action: @Sendable () async -> Void
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try await Task.sleep(for: interval)
+        await cancelWhenGracefulShutdown {
+            while true {
+                do {
+                    try await Task.sleep(for: interval)
+                } catch {
+                    return  // cancelled: the server is shutting down, which is no failure
+                }
                 await action()
             }
         }

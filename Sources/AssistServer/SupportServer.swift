@@ -1,7 +1,7 @@
 public import Hummingbird
 import HummingbirdWebSocket
 public import Logging
-import ServiceLifecycle
+public import ServiceLifecycle
 
 /// Builds the support server: its database, hub, routes and services.
 public enum SupportServer {
@@ -19,6 +19,28 @@ public enum SupportServer {
         logger: Logger,
         onListening: @escaping @Sendable (String) async -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
+        try await assemble(settings: settings, logger: logger, onListening: onListening).application
+    }
+
+    /// What ``run(_:shutdownTimeout:logger:)`` runs: the application (see
+    /// ``makeApplication(settings:logger:onListening:)``) followed by the
+    /// service that, on SIGTERM or SIGINT, closes every connection with 1001
+    /// before the HTTP server shuts down (§11.4).
+    public static func makeServices(
+        settings: ServerSettings,
+        logger: Logger,
+        shutdownTimeout: Duration,
+        onListening: @escaping @Sendable (String) async -> Void = { _ in }
+    ) async throws -> [any Service] {
+        let (application, hub) = try await assemble(settings: settings, logger: logger, onListening: onListening)
+        return [application, GoingAwayService(hub: hub, timeout: shutdownTimeout / 2)]
+    }
+
+    private static func assemble(
+        settings: ServerSettings,
+        logger: Logger,
+        onListening: @escaping @Sendable (String) async -> Void
+    ) async throws -> (application: some ApplicationProtocol, hub: SupportHub) {
         let database = try SupportDatabase(path: settings.databasePath)
         let metrics = ServerMetrics()
         let origins = OriginAllowList(Set(settings.allowedOrigins))
@@ -51,7 +73,7 @@ public enum SupportServer {
         ]
         if let demo { services.append(demo) }
         let host = settings.host
-        return Application(
+        let application = Application(
             router: router,
             server: WebSocketEndpoints.server(hub: hub, origins: origins, pingInterval: settings.pingInterval),
             configuration: .init(address: .hostname(host, port: settings.port), serverName: "assist-server"),
@@ -66,6 +88,7 @@ public enum SupportServer {
                 await onListening(url)
             },
             logger: logger)
+        return (application, hub)
     }
 
     /// The `http://` URL of a server bound to `host:port`, with IPv6 hosts bracketed.

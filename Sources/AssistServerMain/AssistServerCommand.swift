@@ -83,12 +83,12 @@ struct AssistServerCommand: AsyncParsableCommand {
             databasePath: database ?? SupportDatabase.defaultPath(environment: ProcessInfo.processInfo.environment),
             agents: directory, demoAgent: demoAgent, shortCodeTimeToLive: shortCodeTTL, gracePeriodSeconds: gracePeriod,
             allowedOrigins: allowedOrigins, pingInterval: .seconds(pingInterval), console: console)
-        let app = try await SupportServer.makeApplication(
-            settings: settings, logger: logger,
+        let services = try await SupportServer.makeServices(
+            settings: settings, logger: logger, shutdownTimeout: .seconds(shutdownTimeout),
             onListening: { url in
                 FileHandle.standardOutput.write(Data("listening on \(url)\n".utf8))
             })
-        try await SupportServer.run(app, shutdownTimeout: .seconds(shutdownTimeout), logger: logger)
+        try await SupportServer.run(services, shutdownTimeout: .seconds(shutdownTimeout), logger: logger)
     }
 }
 

@@ -5,7 +5,7 @@ import { BASE_VERSION, VERSIONS, isSequencedOutbound, readFrame, versionOf } fro
 import { closeSentence } from "./explain.js";
 
 /** Close codes after which the console does not resume (docs/protocol.md §7.3). */
-const FINAL_CLOSE_CODES = new Set([1000, 1003, 1007, 1008, 1009, 4001, 4003]);
+const FINAL_CLOSE_CODES = new Set([1000, 1002, 1003, 1007, 1008, 1009, 4001, 4003]);
 const RESUME_REJECTED = 4002;
 const SEQUENCE_GAP = 4004;
 const MAX_RETRY_SECONDS = 30;

@@ -132,7 +132,7 @@ public struct UserFacingError: Error, Sendable, Hashable, CustomStringConvertibl
         switch error.kind {
         case .unsupportedVersion:
             self = .versionMismatch
-        case .replayUnavailable:
+        case .replayUnavailable, .replayBeyondSent:
             self = .resumeRejected
         default:
             self = .garbled

@@ -12,6 +12,9 @@ public struct CloseCode: RawRepresentable, Sendable, Hashable, CustomStringConve
     public static let normal = CloseCode(rawValue: 1000)
     /// 1001: the endpoint is going away (server shutdown, app quitting).
     public static let goingAway = CloseCode(rawValue: 1001)
+    /// 1002: the WebSocket framing was broken (RFC 6455), e.g. a continuation
+    /// frame with no message to continue.
+    public static let protocolError = CloseCode(rawValue: 1002)
     /// 1003: a binary frame arrived where only text frames are expected.
     public static let unsupportedData = CloseCode(rawValue: 1003)
     /// 1007: the frame was not valid UTF-8, not JSON, or had no valid envelope.

@@ -5,7 +5,7 @@ extension ConsumerHello: Codable {
         let destination = try reader.textIfPresent("destination", max: ProtocolLimits.maxName)
         let sessionToken = try reader.textIfPresent("sessionToken", max: ProtocolLimits.maxToken)
         if destination == nil, sessionToken == nil {
-            throw reader.problem("destination", Self.routeMissing)
+            throw reader.missing("destination", Self.routeMissing)
         }
         self.init(
             versions: try reader.versions("versions"),

@@ -19,6 +19,8 @@ struct EnvelopeDecoding<Message: WireMessage>: Decodable {
             throw ProtocolError(.unknownType(unknown.type), frame: header)
         } catch let problem as ValueProblem {
             throw ProtocolError(.invalidValue(field: problem.field, problem: problem.problem), frame: header)
+        } catch let missing as MissingMember {
+            throw ProtocolError(.invalidMessage(field: missing.field, problem: missing.problem), frame: header)
         } catch let error as DecodingError {
             let field = error.wireField(fallback: "body")
             let kind: ProtocolError.Kind =

@@ -4,6 +4,8 @@ extension ProtocolError: CustomStringConvertible {
         switch kind {
         case .frameTooLarge(let byteCount):
             "The frame has \(byteCount) bytes; the limit is \(ProtocolLimits.maxTextFrameBytes)."
+        case .binaryFrameTooLarge(let byteCount):
+            "The binary frame has \(byteCount) bytes; the limit is \(CobrowseFrameCodec.maxMessageBytes)."
         case .unexpectedBinaryFrame:
             "A binary frame arrived where a text frame was expected."
         case .invalidUTF8:
@@ -28,6 +30,8 @@ extension ProtocolError: CustomStringConvertible {
             "Acknowledged seq \(ack), but the last seq sent is \(lastSent)."
         case .replayUnavailable(let after, let firstRetained):
             "Cannot replay after seq \(after); the oldest frame kept is \(firstRetained)."
+        case .replayBeyondSent(let after, let lastSent):
+            "Cannot replay after seq \(after); the last seq sent is \(lastSent)."
         case .sendBufferFull(let capacity):
             "\(capacity) frames await acknowledgement."
         }

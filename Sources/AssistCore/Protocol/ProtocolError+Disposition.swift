@@ -6,6 +6,8 @@ extension ProtocolError {
             .errorFrame(code: code)
         case .frameTooLarge:
             .close(code: .messageTooBig, reason: "frame larger than \(ProtocolLimits.maxTextFrameBytes) bytes")
+        case .binaryFrameTooLarge:
+            .close(code: .messageTooBig, reason: "binary frame larger than \(CobrowseFrameCodec.maxMessageBytes) bytes")
         case .unexpectedBinaryFrame:
             .close(code: .unsupportedData, reason: "binary frames are not accepted here")
         case .invalidUTF8:
@@ -22,7 +24,7 @@ extension ProtocolError {
             .close(code: .sequenceGap, reason: "sequence gap; resume to resynchronise")
         case .invalidAcknowledgement:
             .close(code: .policyViolation, reason: "acknowledged a frame never sent")
-        case .replayUnavailable:
+        case .replayUnavailable, .replayBeyondSent:
             .close(code: .resumeRejected, reason: "cannot replay from that point")
         case .sendBufferFull:
             .close(code: .policyViolation, reason: "too many unacknowledged frames")
@@ -32,7 +34,7 @@ extension ProtocolError {
     /// The code of the `error` frame that reports this error.
     public var code: ErrorCode {
         switch kind {
-        case .frameTooLarge: .frameTooLarge
+        case .frameTooLarge, .binaryFrameTooLarge: .frameTooLarge
         case .unexpectedBinaryFrame: .unsupportedData
         case .invalidUTF8, .malformedJSON, .notAnObject, .invalidEnvelope: .malformedFrame
         case .unsupportedVersion: .unsupportedVersion
@@ -41,7 +43,7 @@ extension ProtocolError {
         case .invalidValue: .invalidValue
         case .sequenceGap: .sequenceGap
         case .invalidAcknowledgement, .sendBufferFull: .protocolViolation
-        case .replayUnavailable: .resumeRejected
+        case .replayUnavailable, .replayBeyondSent: .resumeRejected
         }
     }
 

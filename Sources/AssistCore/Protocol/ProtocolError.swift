@@ -8,6 +8,9 @@ public struct ProtocolError: Error, Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// The text frame had `byteCount` bytes, more than ``ProtocolLimits/maxTextFrameBytes``.
         case frameTooLarge(byteCount: Int)
+        /// The binary message had `byteCount` bytes, more than a co-browse
+        /// frame may have (``CobrowseFrameCodec/maxMessageBytes``).
+        case binaryFrameTooLarge(byteCount: Int)
         /// A binary frame arrived where a text frame was expected.
         case unexpectedBinaryFrame
         /// The text frame was not valid UTF-8.
@@ -38,6 +41,9 @@ public struct ProtocolError: Error, Sendable, Hashable {
         /// The peer asked for replay after `after`, but frames from
         /// `firstRetained` on are all that is kept.
         case replayUnavailable(after: Int, firstRetained: Int)
+        /// The peer asked for replay after `after`, but only `lastSent`
+        /// frames were ever sent: it claims frames that do not exist.
+        case replayBeyondSent(after: Int, lastSent: Int)
         /// `capacity` frames await acknowledgement; no more may be sent.
         case sendBufferFull(capacity: Int)
     }

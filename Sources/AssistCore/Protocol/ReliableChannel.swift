@@ -190,12 +190,15 @@ public struct ReliableChannel<Outbound: WireMessage, Inbound: WireMessage>: Send
     /// returns every kept message after that point, oldest first, to transmit
     /// in that order right after the handshake frame.
     ///
-    /// - Throws: ``ProtocolError/Kind/invalidAcknowledgement(ack:lastSent:)``
+    /// - Throws: ``ProtocolError/Kind/replayBeyondSent(after:lastSent:)``
     ///   when the peer claims more than was sent, and
     ///   ``ProtocolError/Kind/replayUnavailable(after:firstRetained:)`` when
-    ///   it claims less than it already acknowledged (those messages are gone;
-    ///   the resume must be rejected with 4002).
+    ///   it claims less than it already acknowledged (those messages are gone).
+    ///   Either way the resume must be rejected with 4002 (§6.4 step 2).
     public mutating func replay(after peerLastReceived: Int) throws(ProtocolError) -> [Envelope<Outbound>] {
+        guard peerLastReceived <= lastSentSeq else {
+            throw ProtocolError(.replayBeyondSent(after: peerLastReceived, lastSent: lastSentSeq))
+        }
         guard peerLastReceived >= peerAcknowledgedSeq else {
             throw ProtocolError(.replayUnavailable(after: peerLastReceived, firstRetained: peerAcknowledgedSeq + 1))
         }

@@ -28,6 +28,11 @@ struct WireReader {
         ValueProblem(field: path(key), problem: problem)
     }
 
+    /// The error for member `key`, absent where the message requires it.
+    func missing(_ key: String, _ problem: String) -> MissingMember {
+        MissingMember(field: path(key), problem: problem)
+    }
+
     /// Whether member `key` is present and not `null`.
     func has(_ key: String) throws -> Bool {
         guard container.contains(WireKey(key)) else { return false }

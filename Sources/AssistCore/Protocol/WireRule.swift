@@ -3,10 +3,13 @@ import Foundation
 /// The value rules both the reader and the writer enforce. Each returns the
 /// problem with a value, or `nil` when it is acceptable.
 enum WireRule {
-    /// A text of at most `max` characters, non-empty unless `allowEmpty`.
+    /// A text of at most `max` characters, non-empty unless `allowEmpty`, with
+    /// no NUL: C libraries (GTK's labels among them) end a string there, so a
+    /// NUL would let what a person sees differ from what is stored.
     static func text(_ value: String, max: Int, allowEmpty: Bool = false) -> String? {
         if !allowEmpty, value.isEmpty { return "must not be empty" }
         if value.unicodeScalars.count > max { return "longer than \(max) characters" }
+        if value.unicodeScalars.contains("\0") { return "must not contain NUL (U+0000)" }
         return nil
     }
 

@@ -51,14 +51,18 @@ final class DemoAgent: Service, Sendable {
     func run() async throws {
         var iterator = urls.makeAsyncIterator()
         guard let url = await iterator.next() else { return }
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
                     try await self.session(serverURL: url)
                 } catch {
                     self.logger.notice("demo agent disconnected", metadata: ["error": "\(error)"])
                 }
-                try await Task.sleep(for: .seconds(1))
+                do {
+                    try await Task.sleep(for: .seconds(1))
+                } catch {
+                    return  // cancelled: the server is shutting down
+                }
             }
         }
     }

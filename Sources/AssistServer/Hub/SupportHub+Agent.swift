@@ -6,8 +6,10 @@ import Foundation
 extension SupportHub {
     /// A frame from a signed-in agent. Its channel is changed in place, not
     /// through a copy (see ``send(_:toSession:)``).
-    func agentFrame(_ frame: InboundFrame, agent id: String, on link: PeerLink) async {
-        guard let receivedBefore = agents[id]?.channel.lastReceivedSeq else { return }
+    func agentFrame(_ frame: InboundFrame, agent id: String, on link: PeerLink) async -> FrameCost {
+        guard let receivedBefore = agents[id]?.channel.lastReceivedSeq,
+            let acknowledgedBefore = agents[id]?.channel.peerAcknowledgedSeq
+        else { return .counted }
         let received: ReceiveAction<AgentMessage>?
         do {
             let envelope = try ProtocolCodec.decode(frame, as: AgentMessage.self)
@@ -15,10 +17,10 @@ extension SupportHub {
         } catch {
             received = agents[id]?.channel.receive(rejected: error)
         }
-        guard let action = received else { return }
-        if case .deliver(.ack) = action, agents[id]?.channel.lastReceivedSeq == receivedBefore {
+        guard let action = received else { return .counted }
+        if case .deliver(.ack) = action, let channel = agents[id]?.channel, channel.lastReceivedSeq == receivedBefore {
             markAcknowledged(agent: id)
-            return
+            return FrameCost(acknowledgedBefore: acknowledgedBefore, acknowledgedNow: channel.peerAcknowledgedSeq)
         }
         markDirty(agent: id)
         switch action {
@@ -34,12 +36,13 @@ extension SupportHub {
         if let acknowledgement = agents[id]?.channel.acknowledgementFrame() {
             queue(acknowledgement, to: link)
         }
+        return .counted
     }
 
     private func handle(_ message: AgentMessage, fromAgent agentID: String, on link: PeerLink) {
         switch message {
         case .hello, .resume:
-            reject(.notAllowed, "already signed in", on: link, as: ServerToAgentMessage.self)
+            reject(.notAllowed, "already signed in", on: link, as: ServerToAgentMessage.self, refType: message.messageType)
         case .ack, .error, .redeemShortCode:
             break
         case .acceptNext:

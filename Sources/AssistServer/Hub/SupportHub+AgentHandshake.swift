@@ -11,7 +11,7 @@ extension SupportHub {
         do {
             envelope = try ProtocolCodec.decode(frame, as: AgentMessage.self)
         } catch {
-            refuse(error, on: link, replyType: ServerToAgentMessage.self)
+            refuseBeforeWelcome(error, on: link, replyType: ServerToAgentMessage.self)
             return
         }
         switch envelope.message {
@@ -20,9 +20,7 @@ extension SupportHub {
         case .resume(let request):
             resumeAgent(request, on: link)
         default:
-            reject(
-                .notAllowed, "say hello or resume first", on: link, as: ServerToAgentMessage.self,
-                closing: .policyViolation)
+            refuseBeforeWelcome(type: envelope.message.messageType, on: link, replyType: ServerToAgentMessage.self)
         }
     }
 

@@ -6,8 +6,10 @@ import Foundation
 extension SupportHub {
     /// A frame from a consumer whose session is open. Its channel is changed
     /// in place, not through a copy of the session (see ``send(_:toSession:)``).
-    func consumerFrame(_ frame: InboundFrame, session id: SessionID, on link: PeerLink) {
-        guard let receivedBefore = sessions[id]?.channel.lastReceivedSeq else { return }
+    func consumerFrame(_ frame: InboundFrame, session id: SessionID, on link: PeerLink) -> FrameCost {
+        guard let receivedBefore = sessions[id]?.channel.lastReceivedSeq,
+            let acknowledgedBefore = sessions[id]?.channel.peerAcknowledgedSeq
+        else { return .counted }
         let received: ReceiveAction<ConsumerMessage>?
         do {
             let envelope = try ProtocolCodec.decode(frame, as: ConsumerMessage.self)
@@ -15,10 +17,10 @@ extension SupportHub {
         } catch {
             received = sessions[id]?.channel.receive(rejected: error)
         }
-        guard let action = received else { return }
-        if case .deliver(.ack) = action, sessions[id]?.channel.lastReceivedSeq == receivedBefore {
+        guard let action = received else { return .counted }
+        if case .deliver(.ack) = action, let channel = sessions[id]?.channel, channel.lastReceivedSeq == receivedBefore {
             markAcknowledged(session: id)
-            return
+            return FrameCost(acknowledgedBefore: acknowledgedBefore, acknowledgedNow: channel.peerAcknowledgedSeq)
         }
         markDirty(session: id)
         switch action {
@@ -32,6 +34,7 @@ extension SupportHub {
         if let acknowledgement = sessions[id]?.channel.acknowledgementFrame() {
             queue(acknowledgement, to: link)
         }
+        return .counted
     }
 
     private func handle(_ message: ConsumerMessage, fromSession id: SessionID, on link: PeerLink) {
@@ -44,7 +47,9 @@ extension SupportHub {
         }
         switch message {
         case .hello, .resume:
-            reject(.notAllowed, "the session is already open", on: link, as: ServerToConsumerMessage.self)
+            reject(
+                .notAllowed, "the session is already open", on: link, as: ServerToConsumerMessage.self,
+                refType: message.messageType)
         case .ack, .error:
             break
         case .chat(let clientMessageID, let text):

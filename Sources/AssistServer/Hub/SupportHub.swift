@@ -35,6 +35,10 @@ actor SupportHub {
     var pendingEscalations: [String: String] = [:]
     var estimator = WaitEstimator()
     private var linkStates: [Int: LinkState] = [:]
+    /// Every open connection, so a shutdown can close each with 1001.
+    private var openLinks: [Int: PeerLink] = [:]
+    /// The server is shutting down: every connection is told to go away.
+    private var goingAway = false
 
     private var changes = StoreChanges()
     private var outputs: [(PeerLink, LinkOutput)] = []
@@ -69,17 +73,49 @@ actor SupportHub {
 
     // MARK: Connections
 
-    /// A connection opened; it must say `hello` or `resume` first.
+    /// A connection opened; it must say `hello` or `resume` first. During a
+    /// shutdown it is closed at once with 1001, so its client comes back to
+    /// the next server instead.
     func connected(_ link: PeerLink) {
         linkStates[link.id] = .handshaking
+        openLinks[link.id] = link
+        if goingAway { link.close(.goingAway, reason: Self.goingAwayReason) }
     }
 
-    /// A frame arrived on a consumer's connection.
+    /// Starts a graceful shutdown (§11.4): every connection, and every one
+    /// that opens from now on, is closed with 1001 ("going away"), which
+    /// tells its client to resume later. Sessions stay in the database.
+    /// Returns once each close is written or `timeout` has passed.
+    func goAway(within timeout: Duration) async {
+        goingAway = true
+        let links = Array(openLinks.values)
+        for link in links { link.close(.goingAway, reason: Self.goingAwayReason) }
+        // Whichever comes first ends the wait: a close stuck behind a stalled
+        // peer's socket cannot be cancelled, so it is not awaited directly.
+        let (done, finish) = AsyncStream.makeStream(of: Void.self)
+        Task {
+            for link in links { await link.closeWritten() }
+            finish.finish()
+        }
+        Task { [clock] in
+            try? await clock.sleep(for: timeout)
+            finish.finish()
+        }
+        for await _ in done {}
+    }
+
+    /// The close reason of a shutdown.
+    static let goingAwayReason = "the server is restarting"
+
+    /// A frame arrived on a consumer's connection. Returns what it costs
+    /// against the connection's frame rate.
     ///
     /// Synchronous on purpose: an async call chain from a connection's task
     /// would keep its frames' memory in that task for as long as the
     /// connection lives, and consumers are the many idle connections.
-    func receivedFromConsumer(_ frame: InboundFrame, on link: PeerLink) {
+    @discardableResult
+    func receivedFromConsumer(_ frame: InboundFrame, on link: PeerLink) -> FrameCost {
+        var cost = FrameCost.counted
         switch linkStates[link.id] {
         case .handshaking?:
             consumerHandshake(frame, on: link)
@@ -87,29 +123,46 @@ actor SupportHub {
             if case .binary(let data) = frame, link.version >= ProtocolVersion.cobrowse {
                 cobrowseFrame(data, session: session, on: link)
             } else {
-                consumerFrame(frame, session: session, on: link)
+                cost = consumerFrame(frame, session: session, on: link)
             }
         case .agent?, nil:
-            return
+            return cost
         }
         finishEvent()
+        return cost
     }
 
-    /// A frame arrived on an agent's connection.
-    func receivedFromAgent(_ frame: InboundFrame, on link: PeerLink) async {
+    /// A frame arrived on an agent's connection. Returns what it costs
+    /// against the connection's frame rate.
+    @discardableResult
+    func receivedFromAgent(_ frame: InboundFrame, on link: PeerLink) async -> FrameCost {
+        var cost = FrameCost.counted
         switch linkStates[link.id] {
         case .handshaking?:
             agentHandshake(frame, on: link)
         case .agent(let agent)?:
-            await agentFrame(frame, agent: agent, on: link)
+            cost = await agentFrame(frame, agent: agent, on: link)
         case .consumer?, nil:
-            return
+            return cost
+        }
+        finishEvent()
+        return cost
+    }
+
+    /// A frame the connection could not turn into a message (too large, or
+    /// broken WebSocket fragmentation): answered as `error` says, before or
+    /// after the handshake alike.
+    func unreadable(_ error: ProtocolError, on link: PeerLink) {
+        switch link.role {
+        case .consumer: refuse(error, on: link, replyType: ServerToConsumerMessage.self)
+        case .agent: refuse(error, on: link, replyType: ServerToAgentMessage.self)
         }
         finishEvent()
     }
 
     /// The connection closed, for whatever reason.
     func disconnected(_ link: PeerLink) {
+        openLinks[link.id] = nil
         switch linkStates.removeValue(forKey: link.id) {
         case .consumer(let id)?:
             guard var session = sessions[id], session.link == link else { break }
@@ -208,15 +261,42 @@ actor SupportHub {
     }
 
     /// Answers a bad frame as the protocol says: an error frame, or a close.
+    /// An `error` frame is never answered with one (§7.1), even a malformed one.
     func refuse<Message: WireMessage>(_ error: ProtocolError, on link: PeerLink, replyType: Message.Type) {
+        let answers = error.frame?.type != Self.errorType
         switch error.disposition {
         case .errorFrame:
-            queue(Envelope(Message.error(error.report)), to: link)
+            if answers { queue(Envelope(Message.error(error.report)), to: link) }
         case .close(let code, let reason):
-            queue(Envelope(Message.error(error.report)), to: link)
+            if answers { queue(Envelope(Message.error(error.report)), to: link) }
             outputs.append((link, .close(code, reason)))
         }
     }
+
+    /// Answers a frame refused before `welcome` (§4): as ``refuse(_:on:replyType:)``
+    /// does, and a refusal that would only be an `error` frame after the
+    /// handshake closes with 1008 here: with no session open, there is
+    /// nothing to keep the connection for.
+    func refuseBeforeWelcome<Message: WireMessage>(_ error: ProtocolError, on link: PeerLink, replyType: Message.Type) {
+        refuse(error, on: link, replyType: Message.self)
+        if case .errorFrame = error.disposition {
+            outputs.append((link, .close(.policyViolation, "\(error.code.rawValue) before welcome")))
+        }
+    }
+
+    /// Answers a well-formed frame other than `hello` or `resume` before
+    /// `welcome`: `notAllowed` (none for an `error` frame), then 1008.
+    func refuseBeforeWelcome<Message: WireMessage>(type: String, on link: PeerLink, replyType: Message.Type) {
+        if type != Self.errorType {
+            queue(
+                Envelope(Message.error(ErrorReport(code: .notAllowed, message: "say hello or resume first", refType: type))),
+                to: link)
+        }
+        outputs.append((link, .close(.policyViolation, "say hello or resume first")))
+    }
+
+    /// The type of the protocol's `error` frame.
+    static let errorType = "error"
 
     /// Sends an error frame with `code`, naming the frame's type when given,
     /// and closes with `close` when given.

@@ -29,6 +29,22 @@ public final class OriginAllowList: Sendable {
         return origins.withLock { allowed in named.allSatisfy { allowed.contains(Self.normalized($0)) } }
     }
 
+    /// Whether a request with this `Origin` header may open the consumer
+    /// endpoint. Native apps send no `Origin`, or a `ws:`/`wss:` one (the
+    /// WebSocket client library's); a browser always sends the page's own
+    /// `http(s)` origin, or `null`, so a web page may connect only from an
+    /// origin on the list. This keeps any site a person visits from opening
+    /// support sessions in their name.
+    public func permitsConsumer(_ origin: String?) -> Bool {
+        let named = (origin ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return origins.withLock { allowed in
+            named.allSatisfy { value in
+                let normalized = Self.normalized(value)
+                return normalized.hasPrefix("ws://") || normalized.hasPrefix("wss://") || allowed.contains(normalized)
+            }
+        }
+    }
+
     /// Origins compare without case and without a trailing slash.
     private static func normalized(_ origin: String) -> String {
         var value = origin.lowercased()

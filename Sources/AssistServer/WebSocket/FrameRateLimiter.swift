@@ -25,6 +25,12 @@ struct FrameRateLimiter: Sendable {
         return true
     }
 
+    /// Gives back the token a frame took, for a frame that turned out to be
+    /// free (``FrameCost/acknowledgement``).
+    mutating func refund() {
+        tokens = min(burst, tokens + 1)
+    }
+
     /// How long from `now` until a frame would be admitted; zero if one would be now.
     mutating func timeUntilNextFrame(at now: ContinuousClock.Instant) -> Duration {
         refill(at: now)

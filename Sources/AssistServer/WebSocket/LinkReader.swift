@@ -3,8 +3,8 @@ import Foundation
 import HummingbirdWebSocket
 import NIOCore
 
-/// Hands the frames read from one connection to the hub, no faster than the
-/// connection's ``FrameRateLimiter`` admits.
+/// Joins the frames read from one connection into messages and hands them to
+/// the hub, no faster than the connection's ``FrameRateLimiter`` admits.
 ///
 /// A class on purpose: the connection's task waits for its next frame for as
 /// long as the connection lives, and every byte of the waiting function's
@@ -17,6 +17,7 @@ final class LinkReader {
     let link: PeerLink
     private let hub: SupportHub
     private var limiter = FrameRateLimiter()
+    private var assembler = MessageAssembler()
 
     init(link: PeerLink, hub: SupportHub) {
         self.link = link
@@ -28,22 +29,41 @@ final class LinkReader {
         await hub.connected(link)
     }
 
-    /// Hands one message to the hub, after waiting if the connection is over
-    /// its rate. `false` once the hub has closed the link: read no more.
-    func read(_ message: WebSocketMessage) async throws -> Bool {
+    /// Takes one data frame; a message it completes goes to the hub, after
+    /// waiting if the connection is over its rate. `false` once the
+    /// connection is closing: read no more.
+    func read(_ frame: WebSocketDataFrame) async throws -> Bool {
         if link.isClosing { return false }
+        let opcode: MessageAssembler.Opcode =
+            switch frame.opcode {
+            case .text: .text
+            case .binary: .binary
+            case .continuation: .continuation
+            }
+        switch assembler.add(opcode, payload: frame.data.readableBytesView, isFinal: frame.fin) {
+        case .incomplete:
+            return true
+        case .message(let message):
+            return try await deliver(message)
+        case .tooLarge(let error):
+            await hub.unreadable(error, on: link)
+            return false
+        case .brokenFragmentation:
+            link.close(.protocolError, reason: "broken WebSocket fragmentation")
+            return false
+        }
+    }
+
+    private func deliver(_ message: InboundFrame) async throws -> Bool {
         while !limiter.admit(at: .now) {
             try await Task.sleep(for: limiter.timeUntilNextFrame(at: .now))
         }
-        let frame: InboundFrame =
-            switch message {
-            case .text(let text): .text(Data(text.utf8))
-            case .binary(let buffer): .binary(Data(buffer.readableBytesView))
+        let cost: FrameCost =
+            switch link.role {
+            case .consumer: await hub.receivedFromConsumer(message, on: link)
+            case .agent: await hub.receivedFromAgent(message, on: link)
             }
-        switch link.role {
-        case .consumer: await hub.receivedFromConsumer(frame, on: link)
-        case .agent: await hub.receivedFromAgent(frame, on: link)
-        }
+        if cost == .acknowledgement { limiter.refund() }
         return true
     }
 

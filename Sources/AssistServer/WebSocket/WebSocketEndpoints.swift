@@ -29,8 +29,11 @@ enum WebSocketEndpoints {
 
     /// The HTTP/1 server with WebSocket upgrades on both endpoints, its
     /// connections reading into small buffers (``SmallReceiveBufferChannel``).
-    /// Agents must come from an allowed origin; any other upgrade is refused
-    /// with 400, and plain HTTP requests go to the application's router.
+    /// Agents must come from an allowed origin, and web pages opening the
+    /// consumer endpoint too (``OriginAllowList/permitsConsumer(_:)``). Any
+    /// other upgrade is refused with 400: Hummingbird answers a refused
+    /// upgrade itself, before a route could say 403. Plain HTTP requests go
+    /// to the application's router.
     static func server(hub: SupportHub, origins: OriginAllowList, pingInterval: Duration) -> HTTPServerBuilder {
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(ws: configuration(pingInterval: pingInterval))
         return HTTPServerBuilder { responder in
@@ -38,7 +41,11 @@ enum WebSocketEndpoints {
                 HTTP1WebSocketUpgradeChannel(responder: responder, configuration: configuration) {
                     request, channel, _ -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> in
                     guard request.method == .get, let role = endpoint(ofPath: request.path) else { return .dontUpgrade }
-                    if role == .agent, !origins.permits(request.headerFields[.origin]) { return .dontUpgrade }
+                    let origin = request.headerFields[.origin]
+                    switch role {
+                    case .agent: guard origins.permits(origin) else { return .dontUpgrade }
+                    case .consumer: guard origins.permitsConsumer(origin) else { return .dontUpgrade }
+                    }
                     let address = RateLimitKey.of(channel.remoteAddress)
                     return .upgrade([:]) { inbound, outbound, _ in
                         await pump(role: role, hub: hub, address: address, inbound: inbound, outbound: outbound)
@@ -65,7 +72,7 @@ enum WebSocketEndpoints {
     /// The largest message read: a co-browse frame (§12.4).
     static let maxMessageBytes = CobrowseFrameCodec.maxMessageBytes
 
-    /// Runs one connection: frames read go to the hub, in the connection's
+    /// Runs one connection: messages read go to the hub, in the connection's
     /// own task; frames the hub queues are written by ``PeerLink``. Once the
     /// hub closes the link, nothing more is read. What the connection keeps
     /// lives in ``LinkReader``, so this function's frame, held while the
@@ -88,8 +95,8 @@ enum WebSocketEndpoints {
         let reader = LinkReader(link: link, hub: hub)
         await reader.start()
         do {
-            for try await message in inbound.messages(maxSize: maxMessageBytes) {
-                guard try await reader.read(message) else { break }
+            for try await frame in inbound {
+                guard try await reader.read(frame) else { break }
             }
         } catch {}
         await reader.finish()

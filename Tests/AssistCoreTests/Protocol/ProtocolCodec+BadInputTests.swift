@@ -140,7 +140,14 @@ struct ProtocolCodecBadInputTests {
             kind: "invalidMessage", field: "body.preChat[1].label", .errorFrame(.invalidMessage)),
         BadFrame(
             "a hello with neither destination nor session token", #"{"v":1,"type":"hello","body":{"versions":[1]}}"#,
-            kind: "invalidValue", field: "body.destination", .errorFrame(.invalidValue)),
+            kind: "invalidMessage", field: "body.destination", .errorFrame(.invalidMessage)),
+        BadFrame(
+            "a chat text holding a NUL", #"{"v":1,"type":"chat","seq":1,"body":{"clientMessageId":"c","text":"a\u0000b"}}"#,
+            kind: "invalidValue", field: "body.text", .errorFrame(.invalidValue)),
+        BadFrame(
+            "a visitor name holding a NUL",
+            #"{"v":1,"type":"hello","body":{"versions":[1],"destination":"d","visitorName":"\u0000"}}"#,
+            kind: "invalidValue", field: "body.visitorName", .errorFrame(.invalidValue)),
         BadFrame(
             "a negative resume point", #"{"v":1,"type":"resume","body":{"resumeToken":"r","lastReceivedSeq":-1}}"#,
             kind: "invalidValue", field: "body.lastReceivedSeq", .errorFrame(.invalidValue)),
@@ -243,6 +250,7 @@ struct ProtocolCodecBadInputTests {
             .frameTooLarge(byteCount: 1), .unexpectedBinaryFrame, .invalidUTF8, .malformedJSON, .notAnObject,
             .invalidEnvelope(field: "v", problem: "x"), .unsupportedVersion(9), .sequenceGap(expected: 1, received: 3),
             .invalidAcknowledgement(ack: 9, lastSent: 1), .replayUnavailable(after: 0, firstRetained: 2),
+            .replayBeyondSent(after: 5, lastSent: 2), .binaryFrameTooLarge(byteCount: 5_000_000),
             .sendBufferFull(capacity: 1),
         ]
         for kind in kinds {

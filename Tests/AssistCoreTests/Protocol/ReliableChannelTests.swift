@@ -160,7 +160,7 @@ struct ReliableChannelTests {
         #expect(consumer.isOnline)
     }
 
-    @Test("A resume point below what the peer acknowledged is refused with 4002")
+    @Test("A resume point below what the peer acknowledged, or above what was sent, is refused with 4002")
     func replayUnavailable() throws {
         var server = try online(ServerConsumerChannel())
         for number in 1...3 { _ = server.send(chat(number)) }
@@ -170,7 +170,9 @@ struct ReliableChannelTests {
         #expect(error.kind == .replayUnavailable(after: 1, firstRetained: 3))
         #expect(error.disposition.closeCode == .resumeRejected)
         let beyond = try #require(throws: ProtocolError.self) { try server.replay(after: 9) }
-        #expect(beyond.kind == .invalidAcknowledgement(ack: 9, lastSent: 3))
+        #expect(beyond.kind == .replayBeyondSent(after: 9, lastSent: 3))
+        #expect(beyond.disposition.closeCode == .resumeRejected)
+        #expect(beyond.code == .resumeRejected)
     }
 
     @Test("Sending beyond the buffer's capacity fails instead of growing without bound")

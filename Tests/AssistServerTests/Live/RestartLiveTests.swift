@@ -157,4 +157,52 @@ struct RestartLiveTests {
             #expect(waiting == "are you still there?")
         }
     }
+
+    @Test("SIGTERM closes the consumer and the agent with 1001, exits 0, and both resume on the next server")
+    func gracefulRestartIsInvisible() async throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = try Self.arguments(in: folder)
+
+        let first = try await ServerProcess.start(arguments: arguments)
+        let (consumer, welcome) = try await TestServer.consumer(first.url)
+        let sam = AgentPeer(server: first.url, path: "/v1/agent")
+        try await sam.sendHandshake(.hello(AgentHello(token: TestServer.samToken)))
+        let samWelcome = try await sam.expect("agent welcome") { if case .welcome(let w) = $0 { w } else { nil } }
+        try await sam.send(.acceptNext)
+        _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+        try await consumer.send(.chat(clientMessageID: "c-1", text: "before the restart"))
+        _ = try await consumer.expect("receipt") { if case .chatReceipt(let r) = $0 { r } else { nil } }
+        _ = try await sam.expect("consumer chat") { if case .chat(_, let m) = $0 { m } else { nil } }
+
+        let status = try await first.stop()
+        #expect(status == 0, "a graceful shutdown is no failure")
+        #expect(try await consumer.closeCode() == CloseCode.goingAway.rawValue)
+        #expect(try await sam.closeCode() == CloseCode.goingAway.rawValue)
+        let consumerChannel = await consumer.channelForResume()
+        let samChannel = await sam.channelForResume()
+
+        try await ServerProcess.run(arguments: arguments) { second in
+            let resumedConsumer = ConsumerPeer(server: second.url, path: "/v1/consumer", channel: consumerChannel)
+            try await resumedConsumer.sendHandshake(
+                .resume(ResumeRequest(resumeToken: welcome.resumeToken, lastReceivedSeq: consumerChannel.lastReceivedSeq)))
+            _ = try await resumedConsumer.expect("consumer welcome after the restart") {
+                if case .welcome(let w) = $0 { w } else { nil }
+            }
+            let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
+            try await resumedSam.sendHandshake(
+                .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
+            _ = try await resumedSam.expect("agent welcome after the restart") { if case .welcome(let w) = $0 { w } else { nil } }
+            try await resumedSam.send(.chat(sessionID: welcome.sessionID, clientMessageID: "a-1", text: "after the restart"))
+            let after = try await resumedConsumer.expect("chat after the restart") {
+                if case .chat(let m) = $0 { m.text } else { nil }
+            }
+            #expect(after == "after the restart")
+            try await resumedConsumer.send(.chat(clientMessageID: "c-2", text: "thanks"))
+            let reply = try await resumedSam.expect("consumer chat after the restart") {
+                if case .chat(_, let m) = $0 { m.text } else { nil }
+            }
+            #expect(reply == "thanks", "the agent got something other than the new message (a duplicate?)")
+        }
+    }
 }

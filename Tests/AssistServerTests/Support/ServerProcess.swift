@@ -80,12 +80,14 @@ final class ServerProcess: Sendable {
     }
 
     /// Stops the server politely with SIGTERM and waits for it to exit.
+    /// Returns its exit status.
     ///
     /// - Throws: ``ServerProcessError/ignoredTermination`` when it is still
     ///   running after ``stopTimeout``; it is then killed with SIGKILL.
-    func stop() async throws {
+    @discardableResult
+    func stop() async throws -> Int32 {
         kill(process.processIdentifier, SIGTERM)
-        if await exit.wait(upTo: Self.stopTimeout) { return }
+        if await exit.wait(upTo: Self.stopTimeout), let status = await exit.status { return status }
         await killHard()
         throw ServerProcessError.ignoredTermination(after: Self.stopTimeout)
     }
@@ -106,7 +108,8 @@ enum ServerProcessError: Error, CustomStringConvertible {
 
 /// Learns of a child process's exit without blocking a thread.
 private actor ExitWatch {
-    private var status: Int32?
+    /// The exit status, once the process has exited.
+    private(set) var status: Int32?
     private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var nextWaiter = 0
 

@@ -37,3 +37,24 @@ struct FrameRateLimiterTests {
         #expect(onTime)
     }
 }
+
+@Suite("What a frame costs against the rate limit")
+struct FrameCostTests {
+    @Test("a bare ack is free only when it acknowledges something new")
+    func acknowledgementIsFreeWhenItMoves() {
+        #expect(FrameCost(acknowledgedBefore: 3, acknowledgedNow: 7) == .acknowledgement)
+        #expect(FrameCost(acknowledgedBefore: 7, acknowledgedNow: 7) == .counted)
+    }
+
+    @Test("a refunded frame gives its token back, up to the burst")
+    func refundGivesTheTokenBack() {
+        var limiter = FrameRateLimiter(framesPerSecond: 1, burst: 2)
+        let now = ContinuousClock.now
+        var verdicts = [limiter.admit(at: now), limiter.admit(at: now), limiter.admit(at: now)]
+        limiter.refund()
+        verdicts.append(limiter.admit(at: now))
+        for _ in 0..<3 { limiter.refund() }
+        verdicts += [limiter.admit(at: now), limiter.admit(at: now), limiter.admit(at: now)]
+        #expect(verdicts == [true, true, false, true, true, true, false])
+    }
+}

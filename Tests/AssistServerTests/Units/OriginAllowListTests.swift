@@ -22,4 +22,17 @@ struct OriginAllowListTests {
         #expect(list.permits("https://a.example, https://b.example"))
         #expect(!list.permits("https://a.example, https://evil.example"))
     }
+
+    @Test("the consumer endpoint takes native apps (no Origin, or ws/wss) and only listed web pages")
+    func consumerOrigins() {
+        let list = OriginAllowList(["https://help.example.com"])
+        #expect(list.permitsConsumer(nil))
+        #expect(list.permitsConsumer(""))
+        #expect(list.permitsConsumer("ws://127.0.0.1"))
+        #expect(list.permitsConsumer("WSS://support.example.com"))
+        #expect(list.permitsConsumer("https://help.example.com/"))
+        #expect(!list.permitsConsumer("https://any-site.example"))
+        #expect(!list.permitsConsumer("null"))
+        #expect(!list.permitsConsumer("ws://127.0.0.1, https://any-site.example"))
+    }
 }

@@ -50,6 +50,14 @@ actor ConsumerClientProbe {
         if !met { throw ProbeTimeout(what: what) }
     }
 
+    /// The newest transcript the client published.
+    var latestTranscript: ChatTranscript? { events.transcript }
+
+    /// How many times the client reconnected and resumed its session.
+    var resumedConnections: Int {
+        connectionEvents.filter { if case .reconnected = $0 { true } else { false } }.count
+    }
+
     private func record(_ event: SupportEvent) {
         events.append(event)
         settle()

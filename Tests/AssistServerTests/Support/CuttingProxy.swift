@@ -1,0 +1,213 @@
+import Foundation
+import Synchronization
+
+/// A TCP proxy on 127.0.0.1 that relays bytes to an upstream port and, when
+/// told, cuts every connection it relays — the network failing under real
+/// clients.
+///
+/// Blocking sockets and one thread per direction: a test helper, small and
+/// obviously right, not a server.
+final class CuttingProxy: Sendable {
+    /// How a connection is cut.
+    enum Cut: CaseIterable, Sendable {
+        /// An abortive close (SO_LINGER 0): both ends see a reset.
+        case reset
+        /// An orderly close: both ends see end of stream.
+        case fin
+        /// The next chunk in either direction is passed on only in part, then
+        /// the connection is reset: a frame arrives half.
+        case midChunk
+    }
+
+    private struct Pair {
+        let client: Int32
+        let upstream: Int32
+        /// Relay threads still running; the last one closes both sockets,
+        /// so no descriptor is closed while a thread may still use it.
+        var pumps = 2
+        var cut = false
+    }
+
+    private struct State {
+        var pairs: [Int: Pair] = [:]
+        var nextPair = 0
+        var cutMidChunk = false
+        var stopped = false
+    }
+
+    /// The port the proxy listens on.
+    let port: Int
+    private let upstreamPort: Int
+    private let listener: Int32
+    private let state = Mutex(State())
+
+    /// Listens on a free loopback port and relays to `upstreamPort`.
+    init(upstreamPort: Int) throws {
+        self.upstreamPort = upstreamPort
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw POSIXError(.EIO) }
+        var reuse: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = Self.loopback(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 64) == 0 else {
+            closeDescriptor(listener)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        self.listener = listener
+        let accepting = Thread { [self] in acceptLoop() }
+        accepting.start()
+    }
+
+    /// How many connections are being relayed now.
+    var openConnections: Int { state.withLock { $0.pairs.count } }
+
+    /// Cuts every connection being relayed, the way `cut` says. Returns how
+    /// many were cut (for `midChunk`, how many will be at their next chunk).
+    @discardableResult
+    func cutAll(_ cut: Cut) -> Int {
+        if cut == .midChunk {
+            return state.withLock { state in
+                state.cutMidChunk = true
+                return state.pairs.count
+            }
+        }
+        let ids = state.withLock { Array($0.pairs.keys) }
+        return ids.filter { self.cut(pair: $0, abortive: cut == .reset) }.count
+    }
+
+    /// Stops listening and resets everything.
+    func stop() {
+        let ids = state.withLock { state in
+            state.stopped = true
+            return Array(state.pairs.keys)
+        }
+        shutdown(listener, Int32(SHUT_RDWR))
+        closeDescriptor(listener)
+        for id in ids { cut(pair: id, abortive: true) }
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if state.withLock({ $0.stopped }) { return }
+                continue
+            }
+            guard let upstream = try? Self.connect(port: upstreamPort) else {
+                closeDescriptor(client)
+                continue
+            }
+            let id = state.withLock { state in
+                state.nextPair += 1
+                state.pairs[state.nextPair] = Pair(client: client, upstream: upstream)
+                return state.nextPair
+            }
+            for (from, to) in [(client, upstream), (upstream, client)] {
+                let pump = Thread { [self] in relay(from: from, to: to, pair: id) }
+                pump.start()
+            }
+        }
+    }
+
+    private func relay(from source: Int32, to destination: Int32, pair id: Int) {
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        var abortive = false
+        while true {
+            let count = read(source, &buffer, buffer.count)
+            guard count > 0 else { break }
+            let cutHere = state.withLock { state -> Bool in
+                guard state.cutMidChunk else { return false }
+                state.cutMidChunk = false
+                return true
+            }
+            let passed = cutHere ? max(count / 2, 1) : count
+            guard Self.writeAll(destination, buffer, count: passed) else { break }
+            if cutHere {
+                abortive = true
+                break
+            }
+        }
+        cut(pair: id, abortive: abortive)
+        let finished = state.withLock { state -> Pair? in
+            state.pairs[id]?.pumps -= 1
+            guard let pair = state.pairs[id], pair.pumps == 0 else { return nil }
+            state.pairs[id] = nil
+            return pair
+        }
+        if let finished {
+            closeDescriptor(finished.client)
+            closeDescriptor(finished.upstream)
+        }
+    }
+
+    /// Ends a pair's relaying: both sockets stop reading, which wakes both
+    /// relay threads; an abortive cut makes their close a reset, another
+    /// sends FIN now. Returns whether the pair was still uncut.
+    @discardableResult
+    private func cut(pair id: Int, abortive: Bool) -> Bool {
+        let pair = state.withLock { state -> Pair? in
+            guard let pair = state.pairs[id], !pair.cut else { return nil }
+            state.pairs[id]?.cut = true
+            return pair
+        }
+        guard let pair else { return false }
+        for descriptor in [pair.client, pair.upstream] {
+            if abortive {
+                var option = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+                shutdown(descriptor, Int32(SHUT_RD))
+            } else {
+                shutdown(descriptor, Int32(SHUT_RDWR))
+            }
+        }
+        return true
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], count: Int) -> Bool {
+        var written = 0
+        while written < count {
+            // MSG_NOSIGNAL: a peer that is gone must not raise SIGPIPE in the test process.
+            let result = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + written, count - written, Int32(MSG_NOSIGNAL)) }
+            guard result > 0 else { return false }
+            written += result
+        }
+        return true
+    }
+
+    private static func connect(port: Int) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            closeDescriptor(descriptor)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return descriptor
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+}
+
+/// `close(2)`, its result ignored: a test helper's sockets are closed once.
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
+}

@@ -36,12 +36,17 @@ final class SupportController {
     /// Whether the person is showing a support code and waits for the agent
     /// who was given it, rather than for the queue.
     private var waitsForCodeAgent = false
+    /// Whether the chat shows whole or as a card, and what came meanwhile.
+    private var minimized: MinimizedChat
+    /// The agent the person chats with, named on the minimized card.
+    private var agentName: String?
 
     /// A controller for a session with `configuration`, shown in `window`.
     init(configuration: Configuration, window: UnsafeMutablePointer<GtkWindow>) {
         self.configuration = configuration
         self.window = window
         panel = SupportPanel(configuration: configuration)
+        minimized = MinimizedChat(configuration: configuration)
         banner = ConnectionBannerDriver(view: panel.banner)
         consent = ConsentCoordinator(configuration: configuration, parent: { [window] in window }, linkSource: panel.widget)
         notifier = DesktopNotifier(window: window, allowBackgroundNotifications: configuration.allowBackgroundNotifications)
@@ -172,6 +177,8 @@ final class SupportController {
             panel.chat.render(entries: transcript.entries)
         case .messageArrived(let entry):
             notifier.messageArrived(entry)
+            minimized.received(entry)
+            panel.minimizedChat.render(minimized, agentName: agentName)
         case .agentTypingChanged(let name):
             panel.chat.render(typingAgentName: name)
         case .agentJoined(let agent):
@@ -224,10 +231,22 @@ final class SupportController {
         case .withAgent(let agent):
             waitsForCodeAgent = false
             panel.showAgent(agent)
-            panel.show(.chat)
-            gtk_widget_grab_focus(panel.chat.composer.textView)
+            agentName = agent.name
+            showChat()
         case .ended(let ending):
             showEnded(ending.error, title: "Support ended")
+        }
+    }
+
+    /// Shows the chat whole, or as the minimized card while it is minimized.
+    private func showChat() {
+        panel.minimizedChat.render(minimized, agentName: agentName)
+        if minimized.isMinimized {
+            panel.show(.minimizedChat)
+            gtk_widget_grab_focus(panel.minimizedChat.openButton)
+        } else {
+            panel.show(.chat)
+            gtk_widget_grab_focus(panel.chat.composer.textView)
         }
     }
 
@@ -297,6 +316,15 @@ final class SupportController {
         }
         panel.queue.onLeave = { [weak self] in self?.perform { await $0.endSupport() } }
         panel.onEndRequested = { [weak self] in self?.confirmEnd() }
+        panel.onMinimizeRequested = { [weak self] in
+            guard let self, minimized.minimize() else { return }
+            showChat()
+        }
+        panel.minimizedChat.onOpen = { [weak self] in
+            guard let self else { return }
+            minimized.restore()
+            showChat()
+        }
         panel.supportCode.onCancel = { [weak self] in
             guard let self else { return }
             if client == nil { finishWithoutSession() } else { perform { await $0.endSupport() } }

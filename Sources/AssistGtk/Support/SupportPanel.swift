@@ -4,12 +4,12 @@ import CGtk
 
 /// Everything support shows inside a window: the connection banner, the
 /// agent-joined card, and one page at a time — pre-chat form, connecting,
-/// queue, chat, support code, or ended.
+/// queue, chat (whole, or minimized to a card), support code, or ended.
 @MainActor
 final class SupportPanel {
     /// The pages the panel switches between.
     enum Page: String {
-        case prechat, status, queue, chat, supportCode
+        case prechat, status, queue, chat, minimizedChat, supportCode
     }
 
     /// The panel, to put in a window: an overlay over its pages and bars, so
@@ -22,10 +22,13 @@ final class SupportPanel {
     let queue = QueueView()
     let chat: ChatView
     let supportCode = SupportCodeView()
+    let minimizedChat = MinimizedChatCard()
     /// Called when the person presses "End support" above the chat.
     var onEndRequested: () -> Void = {}
     /// Called when the person presses "Cancel" above the pre-chat form.
     var onPrechatCancelled: () -> Void = {}
+    /// Called when the person presses "Minimize" above the chat.
+    var onMinimizeRequested: () -> Void = {}
 
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let prechatHolder: UnsafeMutablePointer<GtkWidget>
@@ -56,12 +59,16 @@ final class SupportPanel {
         chatTitle = Widgets.label("", classes: ["heading"])
         gtk_widget_set_hexpand(chatTitle, 1)
         let end = Widgets.button("_End support", classes: ["destructive-action"])
-        Widgets.append(chatBar, chatTitle, end)
+        let minimize = Widgets.iconButton("go-bottom-symbolic", accessibleName: "Minimize the chat")
+        Widgets.addClasses(minimize, ["flat"])
+        gtk_widget_set_tooltip_text(minimize, "Minimize the chat")
+        Widgets.setVisible(minimize, configuration.allowMinimization)
+        Widgets.append(chatBar, chatTitle, minimize, end)
         Widgets.append(chatPage, chatBar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), chat.widget)
 
         let pages: [(Page, UnsafeMutablePointer<GtkWidget>)] = [
             (.prechat, prechatHolder), (.status, status.widget), (.queue, queue.widget), (.chat, chatPage),
-            (.supportCode, supportCode.widget),
+            (.minimizedChat, minimizedChat.widget), (.supportCode, supportCode.widget),
         ]
         for (page, child) in pages {
             gtk_stack_add_named(GtkCast.opaque(stack), child, page.rawValue)
@@ -70,6 +77,7 @@ final class SupportPanel {
         Widgets.append(content, banner.widget, sharing.widget, notice.widget, stack)
         SignalConnection.connect(cancel, signal: "clicked") { [weak self] in self?.onPrechatCancelled() }
         SignalConnection.connect(end, signal: "clicked") { [weak self] in self?.onEndRequested() }
+        SignalConnection.connect(minimize, signal: "clicked") { [weak self] in self?.onMinimizeRequested() }
     }
 
     isolated deinit {
@@ -92,7 +100,6 @@ final class SupportPanel {
 
     /// Names the agent above the chat.
     func showAgent(_ agent: Agent) {
-        let name = agent.name.trimmingCharacters(in: .whitespaces)
-        Widgets.setText(chatTitle, name.isEmpty ? "Chatting with an agent" : "Chatting with \(name)")
+        Widgets.setText(chatTitle, ChattingWithLine.text(agentName: agent.name))
     }
 }

@@ -104,8 +104,9 @@ enum ServerProcessError: Error, CustomStringConvertible {
     }
 }
 
-/// Learns of a child process's exit without blocking a thread.
-private actor ExitWatch {
+/// Learns of a child process's exit without blocking a thread (servers,
+/// nginx, openssl).
+actor ExitWatch {
     private var status: Int32?
     private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var nextWaiter = 0

@@ -24,18 +24,21 @@ public struct ShortCodeClient: Sendable {
 
     private let server: URL
     private let access: ServerAccess
+    private let timeout: TimeInterval
 
-    /// A request gives up after this long.
-    private static let timeout = TimeAmount.seconds(30)
     /// An answer is a small JSON object; anything longer is not one.
     private static let maxBodyBytes = 64 * 1024
+    /// What async-http-client throws when a request outlasts its time.
+    private static let timeouts: [HTTPClientError] = [.deadlineExceeded, .connectTimeout, .readTimeout]
 
     /// A client for the support server at `server` (an `http` or `https`
     /// URL), reaching it as `access` says; pass the session's
-    /// ``SupportClient`` the same `access`.
-    public init(server: URL, access: ServerAccess = ServerAccess()) {
+    /// ``SupportClient`` the same `access`. A request that takes longer
+    /// than `timeout` seconds fails as the server not answering in time.
+    public init(server: URL, access: ServerAccess = ServerAccess(), timeout: TimeInterval = 30) {
         self.server = server
         self.access = access
+        self.timeout = timeout
     }
 
     /// Asks the server for a new code, recording `auditName` with it when
@@ -78,6 +81,8 @@ public struct ShortCodeClient: Sendable {
         let data: Data
         do {
             (status, data) = try await perform(request, to: url)
+        } catch let error as HTTPClientError where Self.timeouts.contains(error) {
+            throw UserFacingError(ConnectionError.timedOut(after: timeout))
         } catch {
             throw UserFacingError(TransportFailure.plain(error))
         }
@@ -95,7 +100,7 @@ public struct ShortCodeClient: Sendable {
         configuration.connectionPool.retryConnectionEstablishment = false
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         do {
-            let response = try await client.execute(request, timeout: Self.timeout)
+            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
             access.cookies?.store(response.headers["Set-Cookie"], from: url)
             let body = try await response.body.collect(upTo: Self.maxBodyBytes)
             try await client.shutdown()

@@ -19,6 +19,7 @@ DEBIAN_PACKAGES=(
     python3-pyatspi python3-pytest  # ... driven from Debian's Python, which has pyatspi (the venv has not)
     python3-selenium      # ... and the co-browse test that drives the app and the console together
     imagemagick           # ... `import` saves a screenshot when a UI test fails
+    nginx-light openssl   # the live tests behind a TLS-terminating proxy (Tests/AssistServerTests/Live/ProxiedServerLiveTests.swift)
 )
 
 # PyPI packages of the agent console's browser test, installed into .build-venv.

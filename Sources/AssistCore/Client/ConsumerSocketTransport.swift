@@ -1,8 +1,8 @@
 import Foundation
+import HTTPTypes
 import HummingbirdWSClient
 import Logging
 import NIOCore
-import NIOPosix
 import NIOWebSocket
 
 /// The ``ConnectionTransport`` of a ``SupportClient``: one WebSocket
@@ -13,18 +13,29 @@ import NIOWebSocket
 /// the client, writes what the client sends, and reports the server's close
 /// frame as a ``LinkClosure``. The attempt counts as established when the
 /// client has the server's `welcome`.
+///
+/// Each attempt verifies the server's certificate as ``ServerAccess`` says
+/// and carries the cookies its jar holds for the endpoint at that moment.
+/// Cookies the upgrade response sets are not kept: hummingbird's client
+/// reads that response's headers only for WebSocket extensions and does not
+/// hand them on.
 struct ConsumerSocketTransport: ConnectionTransport {
     let url: URL
+    let access: ServerAccess
     let logger: Logger
     weak let client: SupportClient?
 
     func connect(timeout: TimeInterval, onEstablished: @escaping @Sendable () async -> Void) async throws {
         guard let client else { throw ConnectionError.ended }
-        let configuration = WebSocketClientConfiguration(maxFrameSize: ProtocolLimits.maxTextFrameBytes)
+        var configuration = WebSocketClientConfiguration(maxFrameSize: ProtocolLimits.maxTextFrameBytes)
+        if let cookie = access.cookies?.header(for: url) {
+            configuration.additionalHeaders[.cookie] = cookie
+        }
         let closeFrame: WebSocketCloseFrame?
         do {
             closeFrame = try await WebSocketClient.connect(
-                url: url.absoluteString, configuration: configuration, logger: logger
+                url: url.absoluteString, configuration: configuration, tlsConfiguration: access.tlsConfiguration,
+                logger: logger
             ) { inbound, outbound, _ in
                 let (commands, sink) = AsyncStream.makeStream(of: LinkCommand.self)
                 try await outbound.write(.text(try await client.linkOpened(sink)))
@@ -59,25 +70,12 @@ struct ConsumerSocketTransport: ConnectionTransport {
             }
         } catch {
             await client.linkEnded()
-            throw Self.plain(error)
+            throw TransportFailure.plain(error)
         }
         let closure = LinkClosure(
             code: closeFrame.map { CloseCode(rawValue: UInt16(webSocketErrorCode: $0.closeCode)) },
             reason: closeFrame?.reason)
         await client.linkEnded(closure)
         throw closure
-    }
-
-    /// The error as the person-facing layer understands it: a refused
-    /// connection becomes `ECONNREFUSED`, whatever NIO wrapped it in.
-    private static func plain(_ error: any Error) -> any Error {
-        if let failure = error as? NIOConnectionError {
-            let refused = failure.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }
-            if refused { return POSIXError(.ECONNREFUSED) }
-        }
-        if let failure = error as? IOError, failure.errnoCode == ECONNREFUSED {
-            return POSIXError(.ECONNREFUSED)
-        }
-        return error
     }
 }

@@ -1,13 +1,17 @@
+import AsyncHTTPClient
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
 
 /// Escalation by support code, the consumer's half (seed: "Escalating a
 /// Call to Include Co-browse"; protocol §10): asks the server for a short
 /// code the person reads to an agent, and redeems it for the session token
 /// and correlation id that open the shared session.
+///
+/// Requests go through async-http-client, with the certificate checks and
+/// cookies of a ``ServerAccess``: Foundation's `URLSession` on Linux cannot
+/// be told to accept a self-signed certificate. A certificate that does not
+/// verify fails the request at once, not after retries.
 public struct ShortCodeClient: Sendable {
     /// What redeeming a code gives: the `hello`'s ``ConsumerHello/sessionToken``
     /// and ``ConsumerHello/correlationID``.
@@ -19,20 +23,28 @@ public struct ShortCodeClient: Sendable {
     }
 
     private let server: URL
-    private let session: URLSession
+    private let access: ServerAccess
+    private let timeout: TimeInterval
 
-    /// A client for the support server at `server` (an `http` or `https` URL).
-    public init(server: URL, session: URLSession = .shared) {
+    /// An answer is a small JSON object; anything longer is not one.
+    private static let maxBodyBytes = 64 * 1024
+    /// What async-http-client throws when a request outlasts its time.
+    private static let timeouts: [HTTPClientError] = [.deadlineExceeded, .connectTimeout, .readTimeout]
+
+    /// A client for the support server at `server` (an `http` or `https`
+    /// URL), reaching it as `access` says; pass the session's
+    /// ``SupportClient`` the same `access`. A request that takes longer
+    /// than `timeout` seconds fails as the server not answering in time.
+    public init(server: URL, access: ServerAccess = ServerAccess(), timeout: TimeInterval = 30) {
         self.server = server
-        self.session = session
+        self.access = access
+        self.timeout = timeout
     }
 
     /// Asks the server for a new code, recording `auditName` with it when
     /// given; returns the code as the server formats it, e.g. `ABCD-EFGH`.
     public func createCode(auditName: String? = nil) async throws(UserFacingError) -> String {
-        var request = URLRequest(url: endpoint("create", query: auditName.map { ["auditName": $0] } ?? [:]))
-        request.httpMethod = "PUT"
-        let body = try await send(request)
+        let body = try await send(.PUT, endpoint("create", query: auditName.map { ["auditName": $0] } ?? [:]))
         guard let code = body["shortCode"] as? String, !code.isEmpty else { throw Self.garbled }
         return code
     }
@@ -41,7 +53,7 @@ public struct ShortCodeClient: Sendable {
     public func redeem(_ code: String, auditName: String? = nil) async throws(UserFacingError) -> Escalation {
         var query = ["appkey": code]
         if let auditName { query["auditName"] = auditName }
-        let body = try await send(URLRequest(url: endpoint("consumer", query: query)))
+        let body = try await send(.GET, endpoint("consumer", query: query))
         guard let token = body["session-token"] as? String, let cid = body["cid"] as? String else { throw Self.garbled }
         return Escalation(sessionToken: token, correlationID: cid)
     }
@@ -59,20 +71,44 @@ public struct ShortCodeClient: Sendable {
         return components.url ?? server
     }
 
-    private func send(_ request: URLRequest) async throws(UserFacingError) -> [String: Any] {
+    private func send(_ method: HTTPMethod, _ url: URL) async throws(UserFacingError) -> [String: Any] {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = method
+        if let cookie = access.cookies?.header(for: url) {
+            request.headers.add(name: "Cookie", value: cookie)
+        }
+        let status: UInt
         let data: Data
-        let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (status, data) = try await perform(request, to: url)
+        } catch let error as HTTPClientError where Self.timeouts.contains(error) {
+            throw UserFacingError(ConnectionError.timedOut(after: timeout))
         } catch {
-            throw UserFacingError(error)
+            throw UserFacingError(TransportFailure.plain(error))
         }
         let body = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 200 else {
-            throw Self.refusal(status: status, message: body["message"] as? String)
+            throw Self.refusal(status: Int(status), message: body["message"] as? String)
         }
         return body
+    }
+
+    /// Sends `request` on a client of its own, keeping the cookies the
+    /// answer sets, and returns the answer's status and body.
+    private func perform(_ request: HTTPClientRequest, to url: URL) async throws -> (UInt, Data) {
+        var configuration = HTTPClient.Configuration(tlsConfiguration: access.tlsConfiguration)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        do {
+            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
+            access.cookies?.store(response.headers["Set-Cookie"], from: url)
+            let body = try await response.body.collect(upTo: Self.maxBodyBytes)
+            try await client.shutdown()
+            return (response.status.code, Data(body.readableBytesView))
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
     }
 
     private static func refusal(status: Int, message: String?) -> UserFacingError {

@@ -22,6 +22,7 @@ public actor SupportClient {
     private let connectionEventSink: AsyncStream<ConnectionEvent>.Continuation
     private let endpoint: URL
     private let configuration: Configuration
+    private let access: ServerAccess
     private let logger: Logger
     private let now: @Sendable () -> Date
     private var session: ConsumerSession
@@ -38,11 +39,16 @@ public actor SupportClient {
     /// A client for a session started with `configuration` and the pre-chat
     /// form's `submission`. Nothing happens until ``start()``.
     ///
+    /// `access` decides certificates and cookies; pass the one the session's
+    /// ``ShortCodeClient`` used, so that cookies its answers set go on the
+    /// WebSocket. `nil` makes a new one from `configuration`.
+    ///
     /// - Throws: ``UserFacingError`` when ``Configuration/server`` is not set
     ///   or is not a web address the app can connect to.
     public init(
         configuration: Configuration,
         submission: PrechatSubmission,
+        access: ServerAccess? = nil,
         logger: Logger = Logger(label: "assist.client"),
         now: @escaping @Sendable () -> Date = Date.init
     ) throws(UserFacingError) {
@@ -55,6 +61,7 @@ public actor SupportClient {
         }
         self.endpoint = endpoint
         self.configuration = configuration
+        self.access = access ?? ServerAccess(configuration: configuration)
         self.logger = logger
         self.now = now
         session = ConsumerSession(hello: ConsumerHello(configuration: configuration, submission: submission))
@@ -71,7 +78,8 @@ public actor SupportClient {
     /// Opens the session and returns once the server welcomed it.
     ///
     /// - Throws: Why the initial connection failed (see ``UserFacingError/init(_:)``
-    ///   for the sentence to show); the session is then over.
+    ///   for the sentence to show), such as an ``UntrustedCertificateError``;
+    ///   the session is then over.
     public func start() async throws {
         let connection = makeConnection(initialTimeout: configuration.initialConnectTimeout)
         do {
@@ -209,7 +217,7 @@ public actor SupportClient {
     // MARK: Driving
 
     private func makeConnection(initialTimeout: TimeInterval) -> ReconnectingConnection {
-        let transport = ConsumerSocketTransport(url: endpoint, logger: logger, client: self)
+        let transport = ConsumerSocketTransport(url: endpoint, access: access, logger: logger, client: self)
         let connection = ReconnectingConnection(
             transport: transport,
             policy: ReconnectPolicy(

@@ -33,8 +33,8 @@ import Foundation
 /// | `videoMode` | `.full` | `.full` | |
 /// | `correlationId` | `""` | `""` | |
 /// | `auditName` | `""` | `""` | Sent URL-encoded (``auditNameURLEncoded``). |
-/// | `acceptSelfSignedCerts` | `false` | `false` | |
-/// | `useCookies` | `false` | `false` | |
+/// | `acceptSelfSignedCerts` | `false` | `false` | Same meaning, and it covers the short-code requests as well as the WebSocket (``ServerAccess``). Off, a certificate the system's trust store does not verify fails with ``UntrustedCertificateError``, which is never retried; on, any certificate is accepted. |
+/// | `useCookies` | `false` | `false` | Cookies the server or a load balancer sets on short-code answers are kept in memory for the session (``CookieJar``) and sent on every later short-code request and WebSocket upgrade; off, no request carries a `Cookie` header. Cookies set on the WebSocket upgrade's own answer are not seen: hummingbird's client does not hand that answer's headers on. |
 /// | `isAgentWindowOnTop` | `false` | `false` | A hint to the window manager, which may ignore it. |
 /// | `hidingTags` | `[]` (numbers) | `[]` (strings) | GTK widgets carry string tags the application assigns, not numeric view tags. |
 /// | `maskingTags` | `[]` (numbers) | `[]` (strings) | As `hidingTags`. |
@@ -94,11 +94,16 @@ public struct Configuration: Sendable {
     /// URL-encoded (see ``auditNameURLEncoded``).
     public var auditName = ""
 
-    /// Whether a server certificate signed by nobody trusted is accepted.
-    /// For development servers only.
+    /// Whether a server certificate that does not verify — self-signed, or
+    /// signed by nobody the system trusts — is accepted on `https` and `wss`,
+    /// for the WebSocket and the short-code requests alike. For development
+    /// servers only; off, such a server is refused with an
+    /// ``UntrustedCertificateError``.
     public var acceptSelfSignedCerts = false
 
-    /// Whether cookies for the support server are sent on its WebSocket connection.
+    /// Whether cookies the support server, or a load balancer in front of it,
+    /// sets on its answers are kept for the session and sent back on later
+    /// requests and WebSocket upgrades (sticky sessions); see ``CookieJar``.
     public var useCookies = false
 
     /// Seconds to wait to establish communication with the support server;

@@ -61,6 +61,8 @@ public struct UserFacingError: Error, Sendable, Hashable, CustomStringConvertibl
             self.init(protocolError: error)
         case let error as LinkClosure:
             self = error.code.map { UserFacingError(closeCode: $0) } ?? .lost
+        case is UntrustedCertificateError:
+            self = .untrustedCertificate
         case let error as URLError:
             self.init(urlError: error)
         case let error as POSIXError where error.code == .ECONNREFUSED:
@@ -160,6 +162,10 @@ public struct UserFacingError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 
+    private static let untrustedCertificate = UserFacingError(
+        message: "The support server's certificate could not be verified, so the app did not connect; "
+            + "a development server with a self-signed certificate needs acceptSelfSignedCerts set to true.",
+        remedy: .checkSettings)
     private static let refused = UserFacingError(
         message: "The support server refused the connection.", remedy: .checkServerAddress)
     private static let noAnswer = UserFacingError(

@@ -12,6 +12,10 @@ import Foundation
 /// termination when none is left. A successful attempt restarts the count for
 /// the next loss.
 ///
+/// An ``UntrustedCertificateError`` is not retried, automatically or by
+/// the application: the certificate will not change by waiting, so the
+/// connection terminates with it at once.
+///
 /// With an empty `retryIntervals` the application is in control: a lost link
 /// or a failed attempt is reported and nothing else happens until the
 /// application calls ``reconnect(timeout:)``, ``terminate(error:)`` or
@@ -158,6 +162,10 @@ public struct ConnectionStateMachine: Sendable {
 
     private mutating func connectionLost(reason: any Error, attemptsMade: Int) -> [Action] {
         let lost = Action.emit(.disconnected(reason: reason))
+        if reason is UntrustedCertificateError {
+            state = .terminated
+            return [lost, .emit(.terminated(reason: reason)), .finish]
+        }
         guard policy.maxAttempts > 0 else {
             state = .awaitingApplication(attemptsMade: attemptsMade)
             return [lost]

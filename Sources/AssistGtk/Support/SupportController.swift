@@ -18,6 +18,9 @@ final class SupportController {
     var onActiveChanged: (Bool) -> Void = { _ in }
 
     private let configuration: Configuration
+    /// Certificates and cookies, shared by the short-code requests and the
+    /// support connection, so that a cookie one sets goes on the other.
+    private let access: ServerAccess
     private let window: UnsafeMutablePointer<GtkWindow>
     private let banner: ConnectionBannerDriver
     private let consent: ConsentCoordinator
@@ -44,6 +47,7 @@ final class SupportController {
     /// A controller for a session with `configuration`, shown in `window`.
     init(configuration: Configuration, window: UnsafeMutablePointer<GtkWindow>) {
         self.configuration = configuration
+        access = ServerAccess(configuration: configuration)
         self.window = window
         panel = SupportPanel(configuration: configuration)
         minimized = MinimizedChat(configuration: configuration)
@@ -134,7 +138,7 @@ final class SupportController {
         }
         let client: SupportClient
         do {
-            client = try SupportClient(configuration: configuration, submission: submission)
+            client = try SupportClient(configuration: configuration, submission: submission, access: access)
         } catch {
             showEnded(error, title: "Support could not start")
             throw error
@@ -153,7 +157,7 @@ final class SupportController {
         guard let server = configuration.server else {
             throw UserFacingError(message: "No support server is configured.", remedy: .checkSettings)
         }
-        return ShortCodeClient(server: server)
+        return ShortCodeClient(server: server, access: access)
     }
 
     private func listen(to client: SupportClient) {

@@ -21,6 +21,16 @@ struct UserFacingErrorTests {
         #expect(UserFacingError(POSIXError(.ECONNREFUSED)) == expected)
     }
 
+    @Test("a certificate that did not verify says so and points at acceptSelfSignedCerts in the settings")
+    func untrustedCertificate() {
+        #expect(
+            UserFacingError(UntrustedCertificateError(detail: "CERTIFICATE_VERIFY_FAILED"))
+                == UserFacingError(
+                    message: "The support server's certificate could not be verified, so the app did not connect; "
+                        + "a development server with a self-signed certificate needs acceptSelfSignedCerts set to true.",
+                    remedy: .checkSettings))
+    }
+
     @Test("URL-loading errors say what went wrong")
     func urlErrors() {
         #expect(UserFacingError(URLError(.cannotFindHost)).message == "The support server's address could not be found.")

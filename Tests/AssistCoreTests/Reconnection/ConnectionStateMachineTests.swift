@@ -87,6 +87,18 @@ struct ConnectionStateMachineTests {
         }
     }
 
+    @Test("A reconnection refused for an untrusted certificate terminates at once instead of being retried")
+    func untrustedCertificateIsNotRetried() throws {
+        var (machine, link) = try connected(seedExample)
+        let timer = try #require(scheduledTimer(machine.attemptEnded(link, reason: networkDown)))
+        let attempt = try #require(openedAttempt(machine.retryTimerFired(timer)))
+        let untrusted = UntrustedCertificateError(detail: "self-signed")
+        #expect(
+            steps(machine.attemptEnded(attempt, reason: untrusted))
+                == [.close(attempt), .emit("disconnected(\(untrusted))"), .emit("terminated(\(untrusted))"), .finish])
+        #expect(machine.reconnect(timeout: 2).isEmpty)
+    }
+
     @Test("A successful attempt reports the reconnection, and the next loss counts from attempt 1 again")
     func successResetsTheCount() throws {
         var (machine, link) = try connected(seedExample)

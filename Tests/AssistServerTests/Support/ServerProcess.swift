@@ -106,8 +106,9 @@ enum ServerProcessError: Error, CustomStringConvertible {
     }
 }
 
-/// Learns of a child process's exit without blocking a thread.
-private actor ExitWatch {
+/// Learns of a child process's exit without blocking a thread (servers,
+/// nginx, openssl).
+actor ExitWatch {
     /// The exit status, once the process has exited.
     private(set) var status: Int32?
     private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]

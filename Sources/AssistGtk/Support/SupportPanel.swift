@@ -27,6 +27,9 @@ final class SupportPanel {
     var onEndRequested: () -> Void = {}
     /// Called when the person presses "Cancel" above the pre-chat form.
     var onPrechatCancelled: () -> Void = {}
+    /// The button above the chat that minimizes it; shown only when
+    /// `allowMinimization` allows.
+    let minimizeButton: UnsafeMutablePointer<GtkWidget>
     /// Called when the person presses "Minimize" above the chat.
     var onMinimizeRequested: () -> Void = {}
 
@@ -59,11 +62,11 @@ final class SupportPanel {
         chatTitle = Widgets.label("", classes: ["heading"])
         gtk_widget_set_hexpand(chatTitle, 1)
         let end = Widgets.button("_End support", classes: ["destructive-action"])
-        let minimize = Widgets.iconButton("go-bottom-symbolic", accessibleName: "Minimize the chat")
-        Widgets.addClasses(minimize, ["flat"])
-        gtk_widget_set_tooltip_text(minimize, "Minimize the chat")
-        Widgets.setVisible(minimize, configuration.allowMinimization)
-        Widgets.append(chatBar, chatTitle, minimize, end)
+        minimizeButton = Widgets.iconButton("go-bottom-symbolic", accessibleName: "Minimize the chat")
+        Widgets.addClasses(minimizeButton, ["flat"])
+        gtk_widget_set_tooltip_text(minimizeButton, "Minimize the chat")
+        Widgets.setVisible(minimizeButton, configuration.allowMinimization)
+        Widgets.append(chatBar, chatTitle, minimizeButton, end)
         Widgets.append(chatPage, chatBar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), chat.widget)
 
         let pages: [(Page, UnsafeMutablePointer<GtkWidget>)] = [
@@ -77,7 +80,7 @@ final class SupportPanel {
         Widgets.append(content, banner.widget, sharing.widget, notice.widget, stack)
         SignalConnection.connect(cancel, signal: "clicked") { [weak self] in self?.onPrechatCancelled() }
         SignalConnection.connect(end, signal: "clicked") { [weak self] in self?.onEndRequested() }
-        SignalConnection.connect(minimize, signal: "clicked") { [weak self] in self?.onMinimizeRequested() }
+        SignalConnection.connect(minimizeButton, signal: "clicked") { [weak self] in self?.onMinimizeRequested() }
     }
 
     isolated deinit {

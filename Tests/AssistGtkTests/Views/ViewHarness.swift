@@ -118,6 +118,13 @@ enum ViewHarness {
         g_type_check_instance_is_a(GtkCast.pointer(widget), gtk_button_get_type()) != 0
     }
 
+    /// The texts of the labels inside `widget`, depth first.
+    static func labelTexts(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        descendants(of: widget)
+            .filter { g_type_check_instance_is_a(GtkCast.pointer($0), gtk_label_get_type()) != 0 }
+            .map(text)
+    }
+
     /// The text of a label widget.
     static func text(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
         Widgets.text(of: label)

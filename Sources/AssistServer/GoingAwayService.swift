@@ -10,6 +10,8 @@ import ServiceLifecycle
 /// session is over.
 struct GoingAwayService: Service {
     let hub: SupportHub
+    /// Upgrades, which stop once every connection is told to go away.
+    let gate: UpgradeGate
     /// How long to wait for the close frames to be written.
     let timeout: Duration
 
@@ -20,5 +22,6 @@ struct GoingAwayService: Service {
             return
         }
         await hub.goAway(within: timeout)
+        await gate.shut(within: timeout)
     }
 }

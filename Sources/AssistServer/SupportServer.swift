@@ -32,15 +32,15 @@ public enum SupportServer {
         shutdownTimeout: Duration,
         onListening: @escaping @Sendable (String) async -> Void = { _ in }
     ) async throws -> [any Service] {
-        let (application, hub) = try await assemble(settings: settings, logger: logger, onListening: onListening)
-        return [application, GoingAwayService(hub: hub, timeout: shutdownTimeout / 2)]
+        let (application, hub, gate) = try await assemble(settings: settings, logger: logger, onListening: onListening)
+        return [application, GoingAwayService(hub: hub, gate: gate, timeout: shutdownTimeout / 4)]
     }
 
     private static func assemble(
         settings: ServerSettings,
         logger: Logger,
         onListening: @escaping @Sendable (String) async -> Void
-    ) async throws -> (application: some ApplicationProtocol, hub: SupportHub) {
+    ) async throws -> (application: some ApplicationProtocol, hub: SupportHub, gate: UpgradeGate) {
         let database = try SupportDatabase(path: settings.databasePath)
         let metrics = ServerMetrics()
         let origins = OriginAllowList(Set(settings.allowedOrigins))
@@ -73,9 +73,10 @@ public enum SupportServer {
         ]
         if let demo { services.append(demo) }
         let host = settings.host
+        let gate = UpgradeGate()
         let application = Application(
             router: router,
-            server: WebSocketEndpoints.server(hub: hub, origins: origins, pingInterval: settings.pingInterval),
+            server: WebSocketEndpoints.server(hub: hub, origins: origins, gate: gate, pingInterval: settings.pingInterval),
             configuration: .init(address: .hostname(host, port: settings.port), serverName: "assist-server"),
             services: services,
             onServerRunning: { channel in
@@ -88,7 +89,7 @@ public enum SupportServer {
                 await onListening(url)
             },
             logger: logger)
-        return (application, hub)
+        return (application, hub, gate)
     }
 
     /// The `http://` URL of a server bound to `host:port`, with IPv6 hosts bracketed.

@@ -11,8 +11,10 @@ extension SupportHub {
             let acknowledgedBefore = agents[id]?.channel.peerAcknowledgedSeq
         else { return .counted }
         let received: ReceiveAction<AgentMessage>?
+        var header: FrameHeader?
         do {
             let envelope = try ProtocolCodec.decode(frame, as: AgentMessage.self)
+            header = envelope.header
             received = agents[id]?.channel.receive(envelope)
         } catch {
             received = agents[id]?.channel.receive(rejected: error)
@@ -27,7 +29,9 @@ extension SupportHub {
         case .deliver(.redeemShortCode(let code)):
             await redeemShortCode(code, agent: id, on: link)
         case .deliver(let message):
+            handling = header
             handle(message, fromAgent: id, on: link)
+            handling = nil
         case .drop:
             break
         case .reject(let error):
@@ -50,10 +54,10 @@ extension SupportHub {
         case .acceptSession(let sessionID):
             accept(sessionID, agentID, on: link)
         case .chat(let sessionID, let clientMessageID, let text):
-            guard owned(sessionID, by: agentID, on: link) != nil else { return }
+            guard owned(sessionID, by: agentID, on: link, refType: message.messageType) != nil else { return }
             agentChat(clientMessageID, text: text, session: sessionID, agent: agentID)
         case .typing(let sessionID, let isTyping):
-            guard owned(sessionID, by: agentID, on: link) != nil else { return }
+            guard owned(sessionID, by: agentID, on: link, refType: message.messageType) != nil else { return }
             send(.typing(agentID: agentID, isTyping: isTyping), toSession: sessionID)
         case .requestScreenShare(let sessionID, let requestID):
             request(.screenShare, requestID, session: sessionID, agent: agentID, on: link) {
@@ -68,7 +72,7 @@ extension SupportHub {
                 .push(requestID: requestID, agentID: agentID, content: content)
             }
         case .screenShareEnd(let sessionID, let requestID):
-            guard owned(sessionID, by: agentID, on: link) != nil else { return }
+            guard owned(sessionID, by: agentID, on: link, refType: message.messageType) != nil else { return }
             shareStopped(requestID, session: sessionID)
             send(.screenShareEnd(requestID: requestID), toSession: sessionID)
         case .requestKeyframe(let sessionID):
@@ -84,7 +88,7 @@ extension SupportHub {
                 .clearAnnotations(agentID: agentID), type: message.messageType, session: sessionID, agent: agentID,
                 on: link)
         case .endSession(let sessionID, let text):
-            guard owned(sessionID, by: agentID, on: link) != nil else { return }
+            guard owned(sessionID, by: agentID, on: link, refType: message.messageType) != nil else { return }
             end(session: sessionID, reason: .agentEnded, text: text)
         }
     }
@@ -92,7 +96,7 @@ extension SupportHub {
     private func acceptNext(_ agentID: String, on link: PeerLink) {
         guard let agent = agents[agentID], hasRoom(agent, on: link) else { return }
         guard let next = waiting.first(where: { agent.account.serves($0) }) else {
-            reject(.queueEmpty, "nobody is waiting for you", on: link, as: ServerToAgentMessage.self)
+            reject(.queueEmpty, "nobody is waiting for you", on: link, as: ServerToAgentMessage.self, refType: "acceptNext")
             return
         }
         assign(session: next, to: agentID)
@@ -101,12 +105,14 @@ extension SupportHub {
     private func accept(_ sessionID: SessionID, _ agentID: String, on link: PeerLink) {
         guard let agent = agents[agentID], let session = sessions[sessionID], session.row.phase == .queued else {
             reject(
-                .unknownSession, "session \(sessionID.rawValue) is not waiting", on: link, as: ServerToAgentMessage.self)
+                .unknownSession, "session \(sessionID.rawValue) is not waiting", on: link, as: ServerToAgentMessage.self,
+                refType: "acceptSession")
             return
         }
         guard agent.account.serves(session.row.destination) else {
             reject(
-                .notAllowed, "you do not serve \(session.row.destination)", on: link, as: ServerToAgentMessage.self)
+                .notAllowed, "you do not serve \(session.row.destination)", on: link, as: ServerToAgentMessage.self,
+                refType: "acceptSession")
             return
         }
         guard hasRoom(agent, on: link) else { return }

@@ -14,13 +14,16 @@ extension SupportHub {
             refuseBeforeWelcome(error, on: link, replyType: ServerToAgentMessage.self)
             return
         }
+        defer { handling = nil }
         switch envelope.message {
         case .hello(let hello):
+            handling = envelope.header
             signIn(hello, on: link)
         case .resume(let request):
+            handling = envelope.header
             resumeAgent(request, on: link)
         default:
-            refuseBeforeWelcome(type: envelope.message.messageType, on: link, replyType: ServerToAgentMessage.self)
+            refuseBeforeWelcome(envelope.header, on: link, replyType: ServerToAgentMessage.self)
         }
     }
 
@@ -31,7 +34,7 @@ extension SupportHub {
         guard let account = directory.account(forToken: hello.token) else {
             reject(
                 .authenticationFailed, "the agent token is not valid", on: link, as: ServerToAgentMessage.self,
-                closing: .authenticationFailed)
+                closing: .authenticationFailed, refType: "hello")
             return
         }
         var agent = LiveAgent(
@@ -66,7 +69,7 @@ extension SupportHub {
         guard var agent = liveOrStoredAgent(resumeToken: request.resumeToken) else {
             reject(
                 .resumeRejected, "the agent's place is unknown or its grace period has passed", on: link,
-                as: ServerToAgentMessage.self, closing: .resumeRejected)
+                as: ServerToAgentMessage.self, closing: .resumeRejected, refType: "resume")
             return
         }
         let replay: [Envelope<ServerToAgentMessage>]

@@ -11,8 +11,10 @@ extension SupportHub {
             let acknowledgedBefore = sessions[id]?.channel.peerAcknowledgedSeq
         else { return .counted }
         let received: ReceiveAction<ConsumerMessage>?
+        var header: FrameHeader?
         do {
             let envelope = try ProtocolCodec.decode(frame, as: ConsumerMessage.self)
+            header = envelope.header
             received = sessions[id]?.channel.receive(envelope)
         } catch {
             received = sessions[id]?.channel.receive(rejected: error)
@@ -25,7 +27,9 @@ extension SupportHub {
         markDirty(session: id)
         switch action {
         case .deliver(let message):
+            handling = header
             handle(message, fromSession: id, on: link)
+            handling = nil
         case .drop:
             break
         case .reject(let error):
@@ -124,7 +128,7 @@ extension SupportHub {
         else {
             reject(
                 .unknownRequest, "no \(kind) request \(requestID.rawValue) is waiting for an answer", on: link,
-                as: ServerToConsumerMessage.self)
+                as: ServerToConsumerMessage.self, refType: "\(kind)Answer")
             return
         }
         session.pendingRequests[requestID] = nil

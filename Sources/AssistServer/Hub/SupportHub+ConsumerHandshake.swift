@@ -14,13 +14,16 @@ extension SupportHub {
             refuseBeforeWelcome(error, on: link, replyType: ServerToConsumerMessage.self)
             return
         }
+        defer { handling = nil }
         switch envelope.message {
         case .hello(let hello):
+            handling = envelope.header
             openSession(hello, on: link)
         case .resume(let request):
+            handling = envelope.header
             resumeSession(request, on: link)
         default:
-            refuseBeforeWelcome(type: envelope.message.messageType, on: link, replyType: ServerToConsumerMessage.self)
+            refuseBeforeWelcome(envelope.header, on: link, replyType: ServerToConsumerMessage.self)
         }
     }
 
@@ -77,7 +80,7 @@ extension SupportHub {
         guard let id = sessionsByResumeToken[request.resumeToken], var session = sessions[id] else {
             reject(
                 .resumeRejected, "the session is unknown or its grace period has passed", on: link,
-                as: ServerToConsumerMessage.self, closing: .resumeRejected)
+                as: ServerToConsumerMessage.self, closing: .resumeRejected, refType: "resume")
             return
         }
         let replay: [Envelope<ServerToConsumerMessage>]

@@ -35,6 +35,9 @@ actor SupportHub {
     var pendingEscalations: [String: String] = [:]
     var estimator = WaitEstimator()
     private var linkStates: [Int: LinkState] = [:]
+    /// The envelope of the message being handled, set only around
+    /// synchronous handling so that errors name the frame (§3 `ErrorReport`).
+    var handling: FrameHeader?
     /// Every open connection, so a shutdown can close each with 1001.
     private var openLinks: [Int: PeerLink] = [:]
     /// The server is shutting down: every connection is told to go away.
@@ -233,7 +236,10 @@ actor SupportHub {
             changes.outboxAppends.append((stream, seq, text))
             return seq
         case .fail(let error):
+            // §6.2: a peer that lets 1,000 frames go unacknowledged is closed
+            // with 1008; it resumes, and the replay brings what it missed.
             logger.error("outbox full; message not sent", metadata: ["owner": "\(owner)", "error": "\(error)"])
+            if let link { refuse(error, on: link, replyType: Message.self) }
             return nil
         case .hold, .discard:
             return nil
@@ -286,11 +292,11 @@ actor SupportHub {
 
     /// Answers a well-formed frame other than `hello` or `resume` before
     /// `welcome`: `notAllowed` (none for an `error` frame), then 1008.
-    func refuseBeforeWelcome<Message: WireMessage>(type: String, on link: PeerLink, replyType: Message.Type) {
-        if type != Self.errorType {
-            queue(
-                Envelope(Message.error(ErrorReport(code: .notAllowed, message: "say hello or resume first", refType: type))),
-                to: link)
+    func refuseBeforeWelcome<Message: WireMessage>(_ frame: FrameHeader, on link: PeerLink, replyType: Message.Type) {
+        if frame.type != Self.errorType {
+            let report = ErrorReport(
+                code: .notAllowed, message: "say hello or resume first", refType: frame.type, refSeq: frame.seq)
+            queue(Envelope(Message.error(report)), to: link)
         }
         outputs.append((link, .close(.policyViolation, "say hello or resume first")))
     }
@@ -300,11 +306,16 @@ actor SupportHub {
 
     /// Sends an error frame with `code`, naming the frame's type when given,
     /// and closes with `close` when given.
+    ///
+    /// While a received message is handled (``handling``), the error names
+    /// it: its type (unless `refType` names another) and its `seq`.
     func reject<Message: WireMessage>(
         _ code: ErrorCode, _ message: String, on link: PeerLink, as type: Message.Type,
         closing close: CloseCode? = nil, refType: String? = nil
     ) {
-        queue(Envelope(Message.error(ErrorReport(code: code, message: message, refType: refType))), to: link)
+        let handled = handling.flatMap { refType == nil || refType == $0.type ? $0 : nil }
+        let report = ErrorReport(code: code, message: message, refType: refType ?? handled?.type, refSeq: handled?.seq)
+        queue(Envelope(Message.error(report)), to: link)
         if let close { outputs.append((link, .close(close, message))) }
     }
 

@@ -34,7 +34,9 @@ enum WebSocketEndpoints {
     /// other upgrade is refused with 400: Hummingbird answers a refused
     /// upgrade itself, before a route could say 403. Plain HTTP requests go
     /// to the application's router.
-    static func server(hub: SupportHub, origins: OriginAllowList, pingInterval: Duration) -> HTTPServerBuilder {
+    static func server(
+        hub: SupportHub, origins: OriginAllowList, gate: UpgradeGate, pingInterval: Duration
+    ) -> HTTPServerBuilder {
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(ws: configuration(pingInterval: pingInterval))
         return HTTPServerBuilder { responder in
             SmallReceiveBufferChannel(
@@ -47,8 +49,10 @@ enum WebSocketEndpoints {
                     case .consumer: guard origins.permitsConsumer(origin) else { return .dontUpgrade }
                     }
                     let address = RateLimitKey.of(channel.remoteAddress)
+                    guard gate.admit() else { return .dontUpgrade }
                     return .upgrade([:]) { inbound, outbound, _ in
-                        await pump(role: role, hub: hub, address: address, inbound: inbound, outbound: outbound)
+                        await pump(
+                            role: role, hub: hub, gate: gate, address: address, inbound: inbound, outbound: outbound)
                     }
                 })
         }
@@ -78,7 +82,7 @@ enum WebSocketEndpoints {
     /// lives in ``LinkReader``, so this function's frame, held while the
     /// connection waits, stays small.
     private static func pump(
-        role: PeerRole, hub: SupportHub, address: String, inbound: WebSocketInboundStream,
+        role: PeerRole, hub: SupportHub, gate: UpgradeGate, address: String, inbound: WebSocketInboundStream,
         outbound: WebSocketOutboundWriter
     ) async {
         let link = PeerLink(id: nextLinkID.add(1, ordering: .relaxed).newValue, role: role, address: address) {
@@ -94,6 +98,8 @@ enum WebSocketEndpoints {
         }
         let reader = LinkReader(link: link, hub: hub)
         await reader.start()
+        if link.isClosing { await link.closeWritten() }
+        gate.registered()
         do {
             for try await frame in inbound {
                 guard try await reader.read(frame) else { break }

@@ -5,8 +5,8 @@ public import GRDB
 /// created or migrated before the server accepts a connection.
 ///
 /// Each part of the server that persists something registers its tables in
-/// ``migrator``; a migration, once shipped, is never edited — a change is a
-/// new migration.
+/// ``migrator(sealer:)``; a migration, once shipped, is never edited — a
+/// change is a new migration.
 public struct SupportDatabase: Sendable {
     /// The connection everything reads and writes through.
     public let writer: any DatabaseWriter
@@ -14,6 +14,9 @@ public struct SupportDatabase: Sendable {
     /// into the database file (and its `fsync`) never runs inside a commit
     /// the hub is waiting for; `nil` for an in-memory database.
     private let checkpointer: DatabaseQueue?
+    /// Seals short codes' session tokens, with a key kept beside the
+    /// database file (``TokenSealer``), never in it.
+    let tokenSealer: TokenSealer
 
     /// Opens (creating if needed) the database at `path`, or an in-memory
     /// database for `":memory:"`, and migrates it.
@@ -26,13 +29,31 @@ public struct SupportDatabase: Sendable {
         if path == ":memory:" {
             writer = try DatabaseQueue(configuration: Self.configuration)
             checkpointer = nil
+            tokenSealer = TokenSealer()
         } else {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             writer = try DatabasePool(path: path, configuration: Self.configuration)
             checkpointer = try DatabaseQueue(path: path, configuration: Self.configuration)
+            tokenSealer = try TokenSealer(keyFile: path + ".key")
         }
-        try Self.migrator.migrate(writer)
+        let migrator = Self.migrator(sealer: tokenSealer)
+        let applied = try writer.read { db in try migrator.appliedIdentifiers(db) }
+        try migrator.migrate(writer)
+        if !applied.isEmpty, !Self.secretMigrations.isSubset(of: applied) {
+            try forgetReplacedSecrets()
+        }
+    }
+
+    /// Rewrites the database without its free pages and empties the WAL,
+    /// after a migration replaced plain tokens by their digests: deleted
+    /// rows stay in free pages and in the WAL until overwritten, and no
+    /// copy of a token may stay in either file.
+    private func forgetReplacedSecrets() throws {
+        try writer.vacuum()
+        try checkpointer?.writeWithoutTransaction { db in
+            _ = try db.checkpoint(.truncate)
+        }
     }
 
     /// How often the server checkpoints the WAL (``checkpoint()``).
@@ -71,11 +92,18 @@ public struct SupportDatabase: Sendable {
         return configuration
     }
 
-    /// Every migration of every table, in order.
-    static var migrator: DatabaseMigrator {
+    /// Every migration of every table, in order; `sealer` seals the
+    /// session tokens an older server stored in plain text.
+    static func migrator(sealer: TokenSealer) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        ShortCodeSchema.register(in: &migrator)
+        ShortCodeSchema.register(in: &migrator, sealer: sealer)
         SessionSchema.register(in: &migrator)
         return migrator
     }
+
+    /// The migrations that replace plain tokens of an existing database,
+    /// after which ``forgetReplacedSecrets()`` runs.
+    static let secretMigrations: Set<String> = [
+        ShortCodeSchema.sealedSessionTokens, SessionSchema.hashedResumeTokens, SessionSchema.helloWithoutSessionToken,
+    ]
 }

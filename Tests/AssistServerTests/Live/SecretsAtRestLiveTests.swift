@@ -63,9 +63,10 @@ struct SecretsAtRestLiveTests {
             ]
             let stored = try StoredBytes(databaseAt: path)
             let correlationID = try #require(consumerGrant["cid"])
+            let cidPlaces = Set(stored.places(of: correlationID))
             #expect(
-                Set(stored.places(of: correlationID)).isSuperset(of: ["assist.sqlite-wal", "table short_codes"]),
-                "the scan does not see what is stored")
+                cidPlaces.contains("table short_codes") && !cidPlaces.isDisjoint(with: ["assist.sqlite", "assist.sqlite-wal"]),
+                "the scan does not see what is stored: the correlation id is only in \(cidPlaces)")
             for secret in secrets {
                 #expect(stored.places(of: secret).isEmpty, "a token the clients received is stored in \(stored.places(of: secret))")
             }

@@ -30,6 +30,12 @@ struct AssistBenchCommand: AsyncParsableCommand {
     @Flag(help: "Skip the co-browse frame benchmark (it needs a display).")
     var skipCobrowse = false
 
+    @Flag(help: "Skip the WAL soak (many chats, then a restart).")
+    var skipWalSoak = false
+
+    @Flag(help: "Run only the WAL soak and print its section; the report file is left alone.")
+    var walSoakOnly = false
+
     /// Runs the bare echo server the load benchmark measures its floor with.
     @Flag(help: .hidden)
     var echoServer = false
@@ -46,14 +52,24 @@ struct AssistBenchCommand: AsyncParsableCommand {
             try await EchoServer.run()
             return
         }
+        let benchExecutable = URL(fileURLWithPath: CommandLine.arguments[0])
+        if walSoakOnly {
+            let soak = try await WalSoakBenchmark.run(benchExecutable: benchExecutable)
+            let section = WalSoakReportSection(
+                result: soak, machineLine: "- Machine: \(MachineDescription.current().summary)",
+                dateLine: "- Date: \(ISO8601DateFormatter().string(from: Date()))")
+            print(section.lines.joined(separator: "\n"))
+            return
+        }
         let results = [PermissionBenchmark.run(), try CodecBenchmark.decode(), try CodecBenchmark.encode()]
         var load: LoadResult?
         if !skipLoad {
             load = try await LoadBenchmark.run(
                 LoadSettings(
                     sessions: sessions, relaySessions: relaySessions,
-                    benchExecutable: URL(fileURLWithPath: CommandLine.arguments[0])))
+                    benchExecutable: benchExecutable))
         }
+        let walSoak = skipWalSoak ? nil : try await WalSoakBenchmark.run(benchExecutable: benchExecutable)
         var desktop: [DesktopStartResult] = []
         if !skipDesktop {
             let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -66,7 +82,8 @@ struct AssistBenchCommand: AsyncParsableCommand {
         }
         let cobrowse = skipCobrowse ? nil : await CobrowseBenchmark.run()
         let report = BenchmarkReport(
-            machine: .current(), date: Date(), results: results, load: load, desktop: desktop, cobrowse: cobrowse)
+            machine: .current(), date: Date(), results: results, load: load, walSoak: walSoak, desktop: desktop,
+            cobrowse: cobrowse)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
         print(report.markdown)
     }

@@ -10,6 +10,8 @@ struct BenchmarkReport {
     let results: [BenchmarkResult]
     /// The server load figures; `nil` when the run skipped them.
     let load: LoadResult?
+    /// The WAL soak figures; `nil` when the run skipped it.
+    let walSoak: WalSoakResult?
     /// The desktop start-up figures, one per GL condition; empty when the run skipped them.
     let desktop: [DesktopStartResult]
     /// The co-browse frame figures; `nil` when the run skipped them or had no display.
@@ -42,6 +44,12 @@ struct BenchmarkReport {
             lines += LoadReportSection(result: load, machineLine: machineLine, dateLine: dateLine).lines
         } else {
             lines += ["## Server load", "", "Not run (`--skip-load`)."]
+        }
+        lines.append("")
+        if let walSoak {
+            lines += WalSoakReportSection(result: walSoak, machineLine: machineLine, dateLine: dateLine).lines
+        } else {
+            lines += ["## Store under a long chat (WAL soak)", "", "Not run (`--skip-wal-soak`)."]
         }
         lines.append("")
         if !desktop.isEmpty {

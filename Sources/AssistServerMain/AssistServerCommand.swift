@@ -21,7 +21,11 @@ struct AssistServerCommand: AsyncParsableCommand {
     @Option(help: "The TCP port to listen on; 0 picks a free port.")
     var port = 8080
 
-    @Option(help: "The SQLite database file, or :memory:. Default: $XDG_DATA_HOME/assist/assist-server.sqlite.")
+    @Option(
+        help: """
+            The SQLite database file, or :memory:; its token key is kept beside it as FILE.key. \
+            Default: $XDG_DATA_HOME/assist/assist-server.sqlite.
+            """)
     var database: String?
 
     @Option(help: "A JSON file listing the agents who may sign in.")

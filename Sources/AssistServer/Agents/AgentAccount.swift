@@ -10,8 +10,9 @@ public struct AgentAccount: Sendable, Hashable {
     public var id: String
     /// The name the person sees.
     public var name: String
-    /// The secret the agent signs in with. Never logged.
-    public var token: String
+    /// The SHA-256 digest of the secret the agent signs in with; the
+    /// server keeps no other form of it.
+    var tokenDigest: SecretDigest
     /// How many sessions the agent takes at once.
     public var capacity: Int
     /// The queues the agent serves (besides its own id); `*` serves all.
@@ -20,14 +21,26 @@ public struct AgentAccount: Sendable, Hashable {
     /// for the implicit default.
     public var permissions: AgentPermissions?
 
-    /// Creates an account.
+    /// Creates an account whose agent signs in with `token`; only the
+    /// token's digest is kept.
     public init(
         id: String, name: String, token: String, capacity: Int = 1, destinations: Set<String> = [],
         permissions: AgentPermissions? = nil
     ) {
+        self.init(
+            id: id, name: name, tokenDigest: SecretDigest(of: token), capacity: capacity, destinations: destinations,
+            permissions: permissions)
+    }
+
+    /// Creates an account from its token's digest, as an agents file's
+    /// `tokenSHA256` gives it.
+    init(
+        id: String, name: String, tokenDigest: SecretDigest, capacity: Int, destinations: Set<String>,
+        permissions: AgentPermissions?
+    ) {
         self.id = id
         self.name = name
-        self.token = token
+        self.tokenDigest = tokenDigest
         self.capacity = capacity
         self.destinations = destinations
         self.permissions = permissions

@@ -38,7 +38,9 @@ extension AgentDirectory {
         return try AgentDirectory(accounts)
     }
 
-    private static let accountKeys: Set<String> = ["id", "name", "token", "capacity", "destinations", "permissions"]
+    private static let accountKeys: Set<String> = [
+        "id", "name", "token", "tokenSHA256", "capacity", "destinations", "permissions",
+    ]
 
     private static func account(from item: Any, key: String) throws(AgentDirectoryError) -> AgentAccount {
         guard let object = item as? [String: Any] else {
@@ -59,7 +61,7 @@ extension AgentDirectory {
         return AgentAccount(
             id: try text(object["id"], key: "\(key).id"),
             name: try text(object["name"], key: "\(key).name"),
-            token: try text(object["token"], key: "\(key).token"),
+            tokenDigest: try tokenDigest(of: object, key: key),
             capacity: capacity ?? 1,
             destinations: Set(destinations ?? []),
             permissions: try permissions(object["permissions"], key: "\(key).permissions"))
@@ -77,6 +79,25 @@ extension AgentDirectory {
         return AgentPermissions(
             viewable: Set(try strings(viewable, key: "\(key).viewable")),
             interactive: Set(try strings(interactive, key: "\(key).interactive")))
+    }
+
+    /// The digest of an agent's token: from `token` (the secret itself) or
+    /// `tokenSHA256` (its SHA-256 digest in hex, so the file need not hold
+    /// the secret) — exactly one of them.
+    private static func tokenDigest(of object: [String: Any], key: String) throws(AgentDirectoryError) -> SecretDigest {
+        switch (object["token"], object["tokenSHA256"]) {
+        case (let token?, nil):
+            return SecretDigest(of: try text(token, key: "\(key).token"))
+        case (nil, let hex?):
+            guard let text = hex as? String, let digest = SecretDigest(hex: text) else {
+                throw AgentDirectoryError(key: "\(key).tokenSHA256", problem: "must be 64 hexadecimal digits")
+            }
+            return digest
+        case (nil, nil):
+            throw AgentDirectoryError(key: "\(key).token", problem: "is required (or \"tokenSHA256\")")
+        case (_?, _?):
+            throw AgentDirectoryError(key: "\(key).tokenSHA256", problem: "cannot be given with \"token\"")
+        }
     }
 
     private static func text(_ value: Any?, key: String) throws(AgentDirectoryError) -> String {

@@ -18,13 +18,13 @@ public struct AgentDirectory: Sendable {
     /// Creates a directory of `accounts`, which must have distinct ids and tokens.
     public init(_ accounts: [AgentAccount]) throws(AgentDirectoryError) {
         var ids = Set<String>()
-        var tokens = Set<String>()
+        var tokens = Set<SecretDigest>()
         for (index, account) in accounts.enumerated() {
             let key = "agents[\(index)]"
             guard ids.insert(account.id).inserted else {
                 throw AgentDirectoryError(key: "\(key).id", problem: "repeats the id \"\(account.id)\"")
             }
-            guard tokens.insert(account.token).inserted else {
+            guard tokens.insert(account.tokenDigest).inserted else {
                 throw AgentDirectoryError(key: "\(key).token", problem: "repeats another agent's token")
             }
         }
@@ -34,11 +34,13 @@ public struct AgentDirectory: Sendable {
     /// Every account, in the order given.
     public var all: [AgentAccount] { accounts }
 
-    /// The account whose token is `token`, comparing every byte of every
-    /// token so the time taken does not reveal how much of a token matched.
+    /// The account whose token is `token`: its digest is compared with
+    /// every account's, every byte of each, so the time taken does not
+    /// reveal which account or how much of a digest matched.
     public func account(forToken token: String) -> AgentAccount? {
+        let digest = SecretDigest(of: token)
         var found: AgentAccount?
-        for account in accounts where Self.constantTimeEqual(account.token, token) {
+        for account in accounts where account.tokenDigest.matches(digest) {
             found = account
         }
         return found
@@ -47,17 +49,5 @@ public struct AgentDirectory: Sendable {
     /// A directory with one more account.
     public func adding(_ account: AgentAccount) throws(AgentDirectoryError) -> AgentDirectory {
         try AgentDirectory(accounts + [account])
-    }
-
-    private static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8)
-        let right = Array(rhs.utf8)
-        var difference = UInt8(truncatingIfNeeded: left.count ^ right.count)
-        for index in 0..<max(left.count, right.count) {
-            let a = index < left.count ? left[index] : 0
-            let b = index < right.count ? right[index] : 0
-            difference |= a ^ b
-        }
-        return difference == 0
     }
 }

@@ -19,15 +19,18 @@ enum DemoAgentEvent: Sendable {
 /// in over `/v1/agent` with its own token — no shortcut through the
 /// server's internals — and follows ``DemoAgentScript``.
 final class DemoAgent: Service, Sendable {
-    /// The demo agent's account, with a token drawn at start-up.
+    /// The demo agent's account, whose token is drawn at start-up.
     let account: AgentAccount
+    /// The token the demo agent signs in with; the account keeps only its digest.
+    private let token: String
     private let logger: Logger
     private let urls: AsyncStream<String>
     private let urlSink: AsyncStream<String>.Continuation
 
     init(logger: Logger) {
+        token = RandomSecret.fresh()
         account = AgentAccount(
-            id: "demo", name: "Alex (demo agent)", token: RandomSecret.fresh(), capacity: 3,
+            id: "demo", name: "Alex (demo agent)", token: token, capacity: 3,
             destinations: [AgentAccount.everyDestination])
         self.logger = logger
         (urls, urlSink) = AsyncStream.makeStream(of: String.self)
@@ -70,7 +73,7 @@ final class DemoAgent: Service, Sendable {
     private func session(serverURL: String) async throws {
         let socketURL = serverURL.replacingOccurrences(of: "http://", with: "ws://") + "/v1/agent"
         let configuration = WebSocketClientConfiguration(maxFrameSize: CobrowseFrameCodec.maxRelayedMessageBytes)
-        let token = account.token
+        let token = token
         let capacity = account.capacity
         let logger = logger
         try await WebSocketClient.connect(url: socketURL, configuration: configuration, logger: logger) {

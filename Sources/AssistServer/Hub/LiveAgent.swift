@@ -5,7 +5,9 @@ import AssistCore
 struct LiveAgent {
     var account: AgentAccount
     var channel: ServerAgentChannel
-    var resumeToken: ResumeToken
+    /// The digest of the resume token the peer was given; the token itself
+    /// is not kept (the peer presents it, and ``SecretDigest`` finds the stream).
+    var resumeDigest: SecretDigest
     /// The highest outbound `seq` already written to the outbox.
     var persistedThrough: Int
     /// The agent's connection, when one is up and past its handshake.
@@ -23,7 +25,7 @@ struct LiveAgent {
     /// The stream row to store for this agent's channel.
     var streamRow: StreamRow {
         StreamRow(
-            id: streamID, resumeToken: resumeToken, lastSentSeq: channel.lastSentSeq,
+            id: streamID, resumeDigest: resumeDigest, lastSentSeq: channel.lastSentSeq,
             peerAcknowledgedSeq: channel.peerAcknowledgedSeq, lastReceivedSeq: channel.lastReceivedSeq)
     }
 }

@@ -5,7 +5,9 @@ import AssistCore
 struct LiveSession {
     var row: SessionRow
     var channel: ServerConsumerChannel
-    let resumeToken: ResumeToken
+    /// The digest of the resume token the peer was given; the token itself
+    /// is not kept (the peer presents it, and ``SecretDigest`` finds the stream).
+    let resumeDigest: SecretDigest
     /// The highest outbound `seq` already written to the outbox.
     var persistedThrough: Int
     /// The consumer's connection, when one is up and past its handshake.
@@ -28,7 +30,7 @@ struct LiveSession {
     /// The stream row to store for this session's channel.
     var streamRow: StreamRow {
         StreamRow(
-            id: streamID, resumeToken: resumeToken, lastSentSeq: channel.lastSentSeq,
+            id: streamID, resumeDigest: resumeDigest, lastSentSeq: channel.lastSentSeq,
             peerAcknowledgedSeq: channel.peerAcknowledgedSeq, lastReceivedSeq: channel.lastReceivedSeq)
     }
 }

@@ -37,8 +37,10 @@ extension SupportHub {
                 closing: .authenticationFailed, refType: "hello")
             return
         }
+        let resumeToken = Self.newResumeToken()
         var agent = LiveAgent(
-            account: account, channel: ServerAgentChannel(), resumeToken: Self.newResumeToken(), persistedThrough: 0)
+            account: account, channel: ServerAgentChannel(), resumeDigest: SecretDigest(of: resumeToken.rawValue),
+            persistedThrough: 0)
         if let previous = agents[account.id] {
             if let previousLink = previous.link { close(previousLink, .policyViolation, reason: "signed in elsewhere") }
             agent.generation = previous.generation + 1
@@ -49,7 +51,9 @@ extension SupportHub {
         restartStream(agent.streamID)
         markDirty(agent: account.id)
         setLinkState(.agent(account.id), for: link)
-        queue(Envelope(ServerToAgentMessage.welcome(welcome(for: agent, version: version))), to: link)
+        queue(
+            Envelope(ServerToAgentMessage.welcome(welcome(for: agent, resumeToken: resumeToken, version: version))),
+            to: link)
         for session in sessionsHeld(by: account.id) {
             let hello = session.row.hello
             send(
@@ -89,17 +93,20 @@ extension SupportHub {
         markDirty(agent: agent.id)
         setLinkState(.agent(agent.id), for: link)
         metrics.reconnectsResumed.increment()
-        queue(Envelope(ServerToAgentMessage.welcome(welcome(for: agent, version: version))), to: link)
+        queue(
+            Envelope(ServerToAgentMessage.welcome(welcome(for: agent, resumeToken: request.resumeToken, version: version))),
+            to: link)
         for envelope in replay { queue(envelope, to: link) }
         refreshQueue()
     }
 
     /// The agent a resume token belongs to: in memory, or — after a restart —
-    /// rebuilt from the database.
+    /// rebuilt from the database. Only the token's digest is compared.
     private func liveOrStoredAgent(resumeToken: ResumeToken) -> LiveAgent? {
-        if let live = agents.values.first(where: { $0.resumeToken == resumeToken }) { return live }
+        let digest = SecretDigest(of: resumeToken.rawValue)
+        if let live = agents.values.first(where: { $0.resumeDigest.matches(digest) }) { return live }
         do {
-            guard let streamID = try store.streamID(forResumeToken: resumeToken), streamID.hasPrefix("agent:"),
+            guard let streamID = try store.streamID(forResumeDigest: digest), streamID.hasPrefix("agent:"),
                 let account = directory.all.first(where: { StreamRow.agentStreamID($0.id) == streamID })
             else { return nil }
             return try storedAgent(account)
@@ -109,9 +116,11 @@ extension SupportHub {
         }
     }
 
-    private func welcome(for agent: LiveAgent, version: Int) -> AgentWelcome {
+    /// The `welcome` for `agent`, carrying `resumeToken`: the fresh one of a
+    /// sign-in, or the one a resume presented (only its digest is kept).
+    private func welcome(for agent: LiveAgent, resumeToken: ResumeToken, version: Int) -> AgentWelcome {
         AgentWelcome(
-            agent: agent.account.agent, resumeToken: agent.resumeToken,
+            agent: agent.account.agent, resumeToken: resumeToken,
             gracePeriodSeconds: settings.gracePeriodSeconds, version: version,
             lastReceivedSeq: agent.channel.lastReceivedSeq)
     }

@@ -47,22 +47,29 @@ extension SupportHub {
             }
             correlationID = grant.correlationID
         }
+        let escalating = hello.sessionToken != nil
         var recorded = hello
         recorded.correlationID = correlationID
-        let escalating = hello.sessionToken != nil
+        recorded.destination = hello.destination ?? Self.escalationDestination
+        recorded.sessionToken = nil
         let row = SessionRow(
             id: SessionID(UUID().uuidString), destination: hello.destination ?? Self.escalationDestination,
-            hello: recorded, phase: escalating ? .escalating : .queued, agentID: nil, createdAt: currentDate)
+            hello: recorded, phase: escalating ? .escalating : .queued, agentID: nil, createdAt: currentDate,
+            escalationCorrelationID: escalating ? correlationID : nil)
+        let resumeToken = Self.newResumeToken()
         var session = LiveSession(
-            row: row, channel: ServerConsumerChannel(), resumeToken: Self.newResumeToken(), persistedThrough: 0)
+            row: row, channel: ServerConsumerChannel(), resumeDigest: SecretDigest(of: resumeToken.rawValue),
+            persistedThrough: 0)
         _ = try? session.channel.replay(after: 0)
         session.link = link
         sessions[row.id] = session
-        sessionsByResumeToken[session.resumeToken] = row.id
+        sessionsByResumeDigest[session.resumeDigest] = row.id
         markChanged(row)
         markDirty(session: row.id)
         setLinkState(.consumer(row.id), for: link)
-        queue(Envelope(ServerToConsumerMessage.welcome(welcome(for: session, version: version))), to: link)
+        queue(
+            Envelope(ServerToConsumerMessage.welcome(welcome(for: session, resumeToken: resumeToken, version: version))),
+            to: link)
         if escalating, let correlationID {
             escalations[correlationID] = row.id
             escalationsToAnnounce.insert(row.id)
@@ -77,7 +84,8 @@ extension SupportHub {
 
     private func resumeSession(_ request: ResumeRequest, on link: PeerLink) {
         guard let version = negotiate(request.versions, on: link, replyType: ServerToConsumerMessage.self) else { return }
-        guard let id = sessionsByResumeToken[request.resumeToken], var session = sessions[id] else {
+        guard let id = sessionsByResumeDigest[SecretDigest(of: request.resumeToken.rawValue)], var session = sessions[id]
+        else {
             reject(
                 .resumeRejected, "the session is unknown or its grace period has passed", on: link,
                 as: ServerToConsumerMessage.self, closing: .resumeRejected, refType: "resume")
@@ -101,7 +109,10 @@ extension SupportHub {
         markDirty(session: session.id)
         setLinkState(.consumer(session.id), for: link)
         metrics.reconnectsResumed.increment()
-        queue(Envelope(ServerToConsumerMessage.welcome(welcome(for: session, version: version))), to: link)
+        queue(
+            Envelope(
+                ServerToConsumerMessage.welcome(welcome(for: session, resumeToken: request.resumeToken, version: version))),
+            to: link)
         for envelope in replay { queue(envelope, to: link) }
         if session.row.phase == .ended {
             close(link, .normal, reason: "the session has ended")
@@ -110,9 +121,12 @@ extension SupportHub {
         }
     }
 
-    private func welcome(for session: LiveSession, version: Int) -> ConsumerWelcome {
+    /// The `welcome` for `session`, carrying `resumeToken`: the fresh one
+    /// of a new session, or the one a resume presented (the server keeps
+    /// only its digest, so it hands back what the consumer proved it holds).
+    private func welcome(for session: LiveSession, resumeToken: ResumeToken, version: Int) -> ConsumerWelcome {
         ConsumerWelcome(
-            sessionID: session.id, resumeToken: session.resumeToken,
+            sessionID: session.id, resumeToken: resumeToken,
             gracePeriodSeconds: settings.gracePeriodSeconds, version: version,
             lastReceivedSeq: session.channel.lastReceivedSeq)
     }

@@ -123,7 +123,7 @@ extension SupportHub {
     /// Drops an ended session from memory, once nobody can resume it.
     func forget(session id: SessionID) {
         guard let session = sessions.removeValue(forKey: id) else { return }
-        sessionsByResumeToken[session.resumeToken] = nil
+        sessionsByResumeDigest[session.resumeDigest] = nil
         waiting.remove(id)
         assignments.release(id)
         escalationsToAnnounce.remove(id)

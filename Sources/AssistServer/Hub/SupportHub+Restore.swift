@@ -22,7 +22,7 @@ extension SupportHub {
                 continue
             }
             var session = LiveSession(
-                row: row, channel: channel, resumeToken: stored.row.resumeToken,
+                row: row, channel: channel, resumeDigest: stored.row.resumeDigest,
                 persistedThrough: stored.row.lastSentSeq)
             session.pendingRequests = pendingRequests[row.id] ?? [:]
             for chat in try store.transcript(of: row.id) {
@@ -30,7 +30,7 @@ extension SupportHub {
                     .admit(chat.clientMessageID, as: chat.message.id)
             }
             sessions[row.id] = session
-            sessionsByResumeToken[session.resumeToken] = row.id
+            sessionsByResumeDigest[session.resumeDigest] = row.id
             switch row.phase {
             case .queued:
                 waiting.append(row.id, destination: row.destination)
@@ -68,7 +68,7 @@ extension SupportHub {
             let channel = ServerAgentChannel(restoring: try Self.snapshot(stored.row, frames: stored.frames))
         else { return nil }
         return LiveAgent(
-            account: account, channel: channel, resumeToken: stored.row.resumeToken,
+            account: account, channel: channel, resumeDigest: stored.row.resumeDigest,
             persistedThrough: stored.row.lastSentSeq)
     }
 }

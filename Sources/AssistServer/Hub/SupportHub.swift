@@ -20,8 +20,9 @@ actor SupportHub {
     private let now: @Sendable () -> Date
 
     var sessions: [SessionID: LiveSession] = [:]
-    /// Each session's id by its resume token, so a resume finds its session at once.
-    var sessionsByResumeToken: [ResumeToken: SessionID] = [:]
+    /// Each session's id by its resume token's digest, so a resume finds its
+    /// session at once without the server keeping the token.
+    var sessionsByResumeDigest: [SecretDigest: SessionID] = [:]
     var agents: [String: LiveAgent] = [:]
     /// Queued sessions, per destination, longest-waiting first.
     var waiting = WaitingQueues()

@@ -17,7 +17,10 @@ struct ShortCodeRecord: Codable, Sendable, Hashable, FetchableRecord, Persistabl
 
     /// The code in canonical form (the primary key).
     var code: String
-    var sessionToken: String
+    /// The SHA-256 digest of the code's session token, which finds the code.
+    var sessionTokenSha256: Data
+    /// The session token sealed by the database's ``TokenSealer``.
+    var sessionTokenSealed: Data
     var correlationId: String
     var auditName: String?
     var createdAt: Date
@@ -54,8 +57,12 @@ struct ShortCodeRecord: Codable, Sendable, Hashable, FetchableRecord, Persistabl
         }
     }
 
-    /// The pair both sides receive.
-    var grant: ShortCodeGrant {
-        ShortCodeGrant(sessionToken: sessionToken, correlationID: correlationId, auditName: auditName)
+    /// The pair both sides receive, with the session token `sealer` opens.
+    ///
+    /// - Throws: ``TokenSealerError/cannotOpen`` when the token was sealed
+    ///   with another key (the key file was replaced).
+    func grant(openedBy sealer: TokenSealer) throws -> ShortCodeGrant {
+        guard let sessionToken = sealer.open(sessionTokenSealed) else { throw TokenSealerError.cannotOpen }
+        return ShortCodeGrant(sessionToken: sessionToken, correlationID: correlationId, auditName: auditName)
     }
 }

@@ -13,7 +13,8 @@ public import Logging
 /// before the code is spent gets the same pair, so a retry after a lost
 /// answer works.
 ///
-/// Codes are rows of `short_codes` and survive a restart. Every call runs
+/// Codes are rows of `short_codes` and survive a restart. A code's session
+/// token is stored only as its digest and sealed (``ShortCodeSchema``). Every call runs
 /// one short SQLite transaction synchronously on the actor, so redemptions
 /// and the rate limit are strictly serial.
 public actor ShortCodeService {
@@ -31,6 +32,7 @@ public actor ShortCodeService {
     public let retention: TimeInterval
 
     private let writer: any DatabaseWriter
+    private let sealer: TokenSealer
     private let metrics: ServerMetrics
     private let now: @Sendable () -> Date
     private let logger: Logger
@@ -65,6 +67,7 @@ public actor ShortCodeService {
         precondition(timeToLive > 0, "a short code must live for a positive time")
         precondition(retention >= 0, "retention cannot be negative")
         self.writer = database.writer
+        self.sealer = database.tokenSealer
         self.metrics = metrics
         self.timeToLive = timeToLive
         self.retention = retention
@@ -91,9 +94,11 @@ public actor ShortCodeService {
             metrics.shortCodesRejected.increment()
             throw ShortCodeRefusal.tooManyCodes
         }
+        let sessionToken = ShortCodeGenerator.sessionToken(using: &random)
         var record = ShortCodeRecord(
             code: "",
-            sessionToken: ShortCodeGenerator.sessionToken(using: &random),
+            sessionTokenSha256: SecretDigest(of: sessionToken).bytes,
+            sessionTokenSealed: try sealer.seal(sessionToken),
             correlationId: ShortCodeGenerator.correlationID(using: &random),
             auditName: auditName.flatMap { $0.isEmpty ? nil : $0 },
             createdAt: createdAt,
@@ -111,7 +116,7 @@ public actor ShortCodeService {
                 metrics.shortCodesIssued.increment()
                 logger.debug("Issued a short code", metadata: ["cid": "\(record.correlationId)"])
                 return ShortCodeIssue(
-                    code: ShortCodeFormat.grouped(record.code), sessionToken: record.sessionToken,
+                    code: ShortCodeFormat.grouped(record.code), sessionToken: sessionToken,
                     correlationID: record.correlationId, expiresAt: record.expiresAt)
             }
         }
@@ -143,9 +148,9 @@ public actor ShortCodeService {
         }
         let outcome: Result<Redemption, ShortCodeRefusal>
         do {
-            outcome = try writer.write { db in
+            outcome = try writer.write { [sealer] db in
                 try Self.redeem(
-                    ShortCodeFormat.canonical(code), by: role, at: moment,
+                    ShortCodeFormat.canonical(code), by: role, at: moment, sealer: sealer,
                     auditName: auditName.flatMap { $0.isEmpty ? nil : $0 }, in: db)
             }
         } catch {
@@ -171,11 +176,13 @@ public actor ShortCodeService {
     /// Only reads, so callers need not wait for the actor.
     public nonisolated func grant(forSessionToken sessionToken: String) throws -> ShortCodeGrant? {
         let moment = now()
+        let digest = SecretDigest(of: sessionToken).bytes
         let record = try writer.read { db in
-            try ShortCodeRecord.filter(Column("session_token") == sessionToken).fetchOne(db)
+            try ShortCodeRecord.filter(Column("session_token_sha256") == digest).fetchOne(db)
         }
         guard let record, !record.isExpired(at: moment), record.consumerRedeemedAt != nil else { return nil }
-        return record.grant
+        return ShortCodeGrant(
+            sessionToken: sessionToken, correlationID: record.correlationId, auditName: record.auditName)
     }
 
     /// Counts codes that expired before both sides redeemed them (each once,
@@ -220,7 +227,8 @@ public actor ShortCodeService {
     }
 
     private static func redeem(
-        _ code: String?, by role: ShortCodeRole, at moment: Date, auditName: String?, in db: Database
+        _ code: String?, by role: ShortCodeRole, at moment: Date, sealer: TokenSealer, auditName: String?,
+        in db: Database
     ) throws -> Result<Redemption, ShortCodeRefusal> {
         guard let code, var record = try ShortCodeRecord.fetchOne(db, key: code) else {
             return .failure(.unknownShortCode)
@@ -232,13 +240,14 @@ public actor ShortCodeService {
             return .failure(.expiredShortCode)
         }
         if record.redeemedAt(by: role) != nil {
-            return .success(Redemption(grant: record.grant, isFirst: false))
+            return .success(Redemption(grant: try record.grant(openedBy: sealer), isFirst: false))
         }
         record.markRedeemed(by: role, at: moment)
         if role == .consumer, record.auditName == nil {
             record.auditName = auditName
         }
+        let grant = try record.grant(openedBy: sealer)
         try record.update(db)
-        return .success(Redemption(grant: record.grant, isFirst: true))
+        return .success(Redemption(grant: grant, isFirst: true))
     }
 }

@@ -12,4 +12,8 @@ struct SessionRow: Sendable, Hashable {
     var assignedAt: Date?
     var endedAt: Date?
     var endReason: SessionEndReason?
+    /// The correlation id of the short code whose session token opened the
+    /// session, recorded once with the new row (`escalation_cid`); the
+    /// token itself is not kept in ``hello``.
+    var escalationCorrelationID: String? = nil
 }

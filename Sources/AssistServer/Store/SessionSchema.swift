@@ -11,7 +11,22 @@ import GRDB
 /// `outbox` is written by nearly every commit, so it is a `WITHOUT ROWID`
 /// table: one B-tree keyed by stream and `seq` instead of a table and its
 /// key index, half the pages a commit writes for it.
+///
+/// A stream keeps only the SHA-256 digest of its resume token
+/// (`resume_token_sha256`, since `streams.v2`), and a session's `hello` is
+/// stored without the short code's session token (since `sessions.v3`):
+/// no token is ever written.
 enum SessionSchema {
+    /// The migration that replaces stored resume tokens by their digests;
+    /// the database is vacuumed after it (``SupportDatabase``), so no page
+    /// keeps the plain tokens.
+    static let hashedResumeTokens = "streams.v2"
+
+    /// The migration that drops the short code's session token from the
+    /// stored `hello` of sessions it opened (the hub records the `hello`
+    /// without it since); vacuumed after as ``hashedResumeTokens`` is.
+    static let helloWithoutSessionToken = "sessions.v3"
+
     /// Registers the tables' migrations.
     static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("sessions.v1") { db in
@@ -74,6 +89,38 @@ enum SessionSchema {
             try db.execute(sql: "INSERT INTO outbox_v2 (stream_id, seq, frame) SELECT stream_id, seq, frame FROM outbox")
             try db.drop(table: "outbox")
             try db.rename(table: "outbox_v2", to: "outbox")
+        }
+        migrator.registerMigration(hashedResumeTokens) { db in
+            try db.create(table: "streams_v2") { table in
+                table.primaryKey("id", .text)
+                table.column("resume_token_sha256", .blob).notNull().unique()
+                table.column("last_sent_seq", .integer).notNull()
+                table.column("peer_acknowledged_seq", .integer).notNull()
+                table.column("last_received_seq", .integer).notNull()
+            }
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM streams")
+            while let row = try rows.next() {
+                let token: String = row["resume_token"]
+                try db.execute(
+                    sql: """
+                        INSERT INTO streams_v2 (id, resume_token_sha256, last_sent_seq, peer_acknowledged_seq,
+                          last_received_seq) VALUES (?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        row["id"], SecretDigest(of: token).bytes, row["last_sent_seq"], row["peer_acknowledged_seq"],
+                        row["last_received_seq"],
+                    ])
+            }
+            try db.drop(table: "streams")
+            try db.rename(table: "streams_v2", to: "streams")
+        }
+        migrator.registerMigration(helloWithoutSessionToken) { db in
+            try db.execute(
+                sql: """
+                    UPDATE sessions SET hello = json_set(json_remove(hello, '$.sessionToken'), '$.destination',
+                      coalesce(json_extract(hello, '$.destination'), destination))
+                    WHERE json_extract(hello, '$.sessionToken') IS NOT NULL
+                    """)
         }
     }
 }

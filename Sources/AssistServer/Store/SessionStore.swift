@@ -9,7 +9,7 @@ struct SessionStore: Sendable {
 
     /// Writes one event's changes atomically.
     ///
-    /// A stream's resume token is written with its row and never updated:
+    /// A stream's resume token digest is written with its row and never updated:
     /// a stream that starts again (``StoreChanges/restartedStreams``) is
     /// deleted with its frames first, so its row is written anew. Leaving
     /// the token out of the update spares the token index a write per commit.
@@ -23,7 +23,7 @@ struct SessionStore: Sendable {
             for stream in changes.streams {
                 try db.cachedStatement(
                     sql: """
-                        INSERT INTO streams (id, resume_token, last_sent_seq, peer_acknowledged_seq, last_received_seq)
+                        INSERT INTO streams (id, resume_token_sha256, last_sent_seq, peer_acknowledged_seq, last_received_seq)
                         VALUES (?, ?, ?, ?, ?)
                         ON CONFLICT(id) DO UPDATE SET last_sent_seq = excluded.last_sent_seq,
                           peer_acknowledged_seq = excluded.peer_acknowledged_seq,
@@ -31,7 +31,7 @@ struct SessionStore: Sendable {
                         """
                 ).execute(
                     arguments: [
-                        stream.id, stream.resumeToken.rawValue, stream.lastSentSeq, stream.peerAcknowledgedSeq,
+                        stream.id, stream.resumeDigest.bytes, stream.lastSentSeq, stream.peerAcknowledgedSeq,
                         stream.lastReceivedSeq,
                     ])
             }
@@ -106,19 +106,20 @@ struct SessionStore: Sendable {
     /// A stream's stored state and its unacknowledged frames, oldest first.
     func stream(id: String) throws -> (row: StreamRow, frames: [String])? {
         try writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM streams WHERE id = ?", arguments: [id]) else {
-                return nil
-            }
+            guard let found = try Row.fetchOne(db, sql: "SELECT * FROM streams WHERE id = ?", arguments: [id]),
+                let row = Self.stream(found)
+            else { return nil }
             let frames = try String.fetchAll(
                 db, sql: "SELECT frame FROM outbox WHERE stream_id = ? ORDER BY seq", arguments: [id])
-            return (Self.stream(row), frames)
+            return (row, frames)
         }
     }
 
-    /// The id of the stream a resume token belongs to.
-    func streamID(forResumeToken token: ResumeToken) throws -> String? {
+    /// The id of the stream whose resume token has `digest`.
+    func streamID(forResumeDigest digest: SecretDigest) throws -> String? {
         try writer.read { db in
-            try String.fetchOne(db, sql: "SELECT id FROM streams WHERE resume_token = ?", arguments: [token.rawValue])
+            try String.fetchOne(
+                db, sql: "SELECT id FROM streams WHERE resume_token_sha256 = ?", arguments: [digest.bytes])
         }
     }
 
@@ -170,7 +171,7 @@ struct SessionStore: Sendable {
                 session.id.rawValue, session.destination, hello, session.phase.rawValue, session.agentID,
                 session.createdAt.timeIntervalSince1970, session.assignedAt?.timeIntervalSince1970,
                 session.endedAt?.timeIntervalSince1970, session.endReason?.rawValue,
-                session.hello.sessionToken == nil ? nil : session.hello.correlationID,
+                session.escalationCorrelationID,
             ])
     }
 
@@ -190,9 +191,10 @@ struct SessionStore: Sendable {
             endReason: endReason.map(SessionEndReason.init(rawValue:)))
     }
 
-    private static func stream(_ row: Row) -> StreamRow {
-        StreamRow(
-            id: row["id"], resumeToken: ResumeToken(row["resume_token"]), lastSentSeq: row["last_sent_seq"],
+    private static func stream(_ row: Row) -> StreamRow? {
+        guard let digest = SecretDigest(stored: row["resume_token_sha256"]) else { return nil }
+        return StreamRow(
+            id: row["id"], resumeDigest: digest, lastSentSeq: row["last_sent_seq"],
             peerAcknowledgedSeq: row["peer_acknowledged_seq"], lastReceivedSeq: row["last_received_seq"])
     }
 }

@@ -4,7 +4,8 @@ import AssistCore
 /// (`consumer:<session id>`) or an agent (`agent:<agent id>`).
 struct StreamRow: Sendable, Hashable {
     var id: String
-    var resumeToken: ResumeToken
+    /// The digest of the stream's resume token; the token itself is never stored.
+    var resumeDigest: SecretDigest
     var lastSentSeq: Int
     var peerAcknowledgedSeq: Int
     var lastReceivedSeq: Int

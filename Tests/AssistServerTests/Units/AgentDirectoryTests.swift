@@ -23,6 +23,15 @@ struct AgentDirectoryTests {
         #expect(directory.account(forToken: "t") == nil)
     }
 
+    @Test("an agent given by the SHA-256 of its token signs in with the token itself")
+    func tokenDigestEntry() throws {
+        // SHA-256("t1"), as `printf %s t1 | sha256sum` prints it.
+        let digest = "628b49d96dcde97a430dd4f597705899e09a968f793491e4b704cae33a40dc02"
+        let directory = try decode(#"{"agents":[{"id":"sam","name":"Sam","tokenSHA256":"\#(digest.uppercased())"}]}"#)
+        #expect(directory.account(forToken: "t1")?.id == "sam")
+        #expect(directory.account(forToken: digest) == nil)
+    }
+
     @Test("explicit empty permission arrays are kept as no permission at all")
     func explicitEmpty() throws {
         let directory = try decode(#"{"agents":[{"id":"a","name":"A","token":"t","permissions":{"viewable":[],"interactive":[]}}]}"#)
@@ -37,6 +46,9 @@ struct AgentDirectoryTests {
         (#"{"agents":[{"id":"a","name":"A","token":"t","permissions":{"viewable":[]}}]}"#, "agents[0].permissions"),
         (#"{"agents":[{"id":"a","name":"A","token":"t"},{"id":"a","name":"B","token":"u"}]}"#, "agents[1].id"),
         (#"{"agents":[{"id":"a","name":"A","token":"t"},{"id":"b","name":"B","token":"t"}]}"#, "agents[1].token"),
+        (#"{"agents":[{"id":"a","name":"A","tokenSHA256":"abc"}]}"#, "agents[0].tokenSHA256"),
+        (#"{"agents":[{"id":"a","name":"A","token":"t","tokenSHA256":"\#(String(repeating: "0", count: 64))"}]}"#,
+         "agents[0].tokenSHA256"),
         (#"{"agent":[]}"#, "agent"),
     ])
     func refused(json: String, key: String) {

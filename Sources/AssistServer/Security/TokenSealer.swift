@@ -1,0 +1,52 @@
+import Crypto
+import Foundation
+
+/// Seals short codes' session tokens for the database with a key that is
+/// never in it, so the database and its WAL hold no token that can be
+/// presented, while a code redeemed again still answers with the same token.
+///
+/// The key is 32 random bytes in a file of its own beside the database
+/// (`DATABASE.key`, mode 0600), created on first start. Losing it loses
+/// only the tokens of the codes alive at that moment (a code lives 5
+/// minutes): their redemptions fail until the codes expire.
+struct TokenSealer: Sendable {
+    /// The key's bytes (`SymmetricKey` is not `Sendable`).
+    private let keyBytes: Data
+
+    /// A sealer with a fresh key kept in memory only, for an in-memory database.
+    init() {
+        keyBytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+    }
+
+    /// The sealer whose key is in the file at `path`, creating the file
+    /// (readable by its owner only) with a fresh key if there is none.
+    ///
+    /// - Throws: ``TokenSealerError`` when the file exists but does not
+    ///   hold a 32-byte key, or a file-system error.
+    init(keyFile path: String) throws {
+        if let existing = FileManager.default.contents(atPath: path) {
+            guard existing.count == SymmetricKeySize.bits256.bitCount / 8 else {
+                throw TokenSealerError.malformedKeyFile(path)
+            }
+            keyBytes = existing
+            return
+        }
+        let fresh = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+        guard FileManager.default.createFile(atPath: path, contents: fresh, attributes: [.posixPermissions: 0o600])
+        else { throw TokenSealerError.cannotCreateKeyFile(path) }
+        keyBytes = fresh
+    }
+
+    /// `token` encrypted and authenticated (ChaCha20-Poly1305, a fresh nonce each time).
+    func seal(_ token: String) throws -> Data {
+        try ChaChaPoly.seal(Data(token.utf8), using: SymmetricKey(data: keyBytes)).combined
+    }
+
+    /// The token `sealed` holds, or `nil` when it was not sealed with this key.
+    func open(_ sealed: Data) -> String? {
+        guard let box = try? ChaChaPoly.SealedBox(combined: sealed),
+            let plain = try? ChaChaPoly.open(box, using: SymmetricKey(data: keyBytes))
+        else { return nil }
+        return String(decoding: plain, as: UTF8.self)
+    }
+}

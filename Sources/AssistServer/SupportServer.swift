@@ -59,6 +59,7 @@ public enum SupportServer {
         router.addHealthRoutes()
         router.addMetricsRoutes(metrics)
         router.addShortCodeRoutes(service: shortCodes, agents: directory, origins: origins)
+        router.addDiagnosticsRoutes(hub: hub, metrics: metrics)
         if let console = settings.console { router.addConsoleRoutes(files: console) }
 
         var services: [any Service] = [

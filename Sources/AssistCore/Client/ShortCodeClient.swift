@@ -59,28 +59,16 @@ public struct ShortCodeClient: Sendable {
     }
 
     private func endpoint(_ name: String, query: [String: String]) -> URL {
-        var components = URLComponents(url: server, resolvingAgainstBaseURL: false) ?? URLComponents()
-        switch components.scheme?.lowercased() {
-        case "ws": components.scheme = "http"
-        case "wss": components.scheme = "https"
-        default: break
-        }
-        let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        components.path = base + "/assistserver/shortcode/" + name
-        components.queryItems = query.isEmpty ? nil : query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
-        return components.url ?? server
+        ServerAccess.url(of: "/assistserver/shortcode/" + name, onServer: server, query: query)
     }
 
     private func send(_ method: HTTPMethod, _ url: URL) async throws(UserFacingError) -> [String: Any] {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = method
-        if let cookie = access.cookies?.header(for: url) {
-            request.headers.add(name: "Cookie", value: cookie)
-        }
         let status: UInt
         let data: Data
         do {
-            (status, data) = try await perform(request, to: url)
+            (status, data) = try await access.send(request, to: url, timeout: timeout, maxBodyBytes: Self.maxBodyBytes)
         } catch let error as HTTPClientError where Self.timeouts.contains(error) {
             throw UserFacingError(ConnectionError.timedOut(after: timeout))
         } catch {
@@ -91,24 +79,6 @@ public struct ShortCodeClient: Sendable {
             throw Self.refusal(status: Int(status), message: body["message"] as? String)
         }
         return body
-    }
-
-    /// Sends `request` on a client of its own, keeping the cookies the
-    /// answer sets, and returns the answer's status and body.
-    private func perform(_ request: HTTPClientRequest, to url: URL) async throws -> (UInt, Data) {
-        var configuration = HTTPClient.Configuration(tlsConfiguration: access.tlsConfiguration)
-        configuration.connectionPool.retryConnectionEstablishment = false
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        do {
-            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
-            access.cookies?.store(response.headers["Set-Cookie"], from: url)
-            let body = try await response.body.collect(upTo: Self.maxBodyBytes)
-            try await client.shutdown()
-            return (response.status.code, Data(body.readableBytesView))
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
     }
 
     private static func refusal(status: Int, message: String?) -> UserFacingError {

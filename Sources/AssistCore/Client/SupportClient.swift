@@ -24,6 +24,11 @@ public actor SupportClient {
     private let configuration: Configuration
     private let access: ServerAccess
     private let logger: Logger
+    /// Sends the session's diagnostic lines to the server, with
+    /// ``Configuration/remoteLoggingEnabled``; `nil` otherwise.
+    private let diagnostics: DiagnosticUploader?
+    /// The upload under way, so that uploads go one after another, in order.
+    private var diagnosticsUpload: Task<Void, Never>?
     private let now: @Sendable () -> Date
     private var session: ConsumerSession
     private var connection: ReconnectingConnection?
@@ -61,8 +66,18 @@ public actor SupportClient {
         }
         self.endpoint = endpoint
         self.configuration = configuration
-        self.access = access ?? ServerAccess(configuration: configuration)
-        self.logger = logger
+        let access = access ?? ServerAccess(configuration: configuration)
+        self.access = access
+        if configuration.remoteLoggingEnabled {
+            let buffer = DiagnosticBuffer()
+            var logger = logger
+            logger.handler = MultiplexLogHandler([logger.handler, DiagnosticLogHandler(buffer: buffer, now: now)])
+            self.logger = logger
+            diagnostics = DiagnosticUploader(buffer: buffer, server: server, access: access)
+        } else {
+            self.logger = logger
+            diagnostics = nil
+        }
         self.now = now
         session = ConsumerSession(hello: ConsumerHello(configuration: configuration, submission: submission))
         (events, eventSink) = AsyncStream.makeStream(of: SupportEvent.self)
@@ -232,6 +247,7 @@ public actor SupportClient {
         forwarding = Task { [weak self] in
             await previous?.value
             for await event in connection.events {
+                await self?.record(event)
                 sink.yield(event)
                 if case .terminated(let reason?) = event {
                     await self?.connectionTerminated(by: reason)
@@ -240,6 +256,45 @@ public actor SupportClient {
             await self?.connectionReleased(connection)
         }
         return connection
+    }
+
+    /// Logs a connection event (no personal data: states, attempts, error
+    /// descriptions) and, once connected again, uploads the diagnostic lines
+    /// gathered meanwhile.
+    private func record(_ event: ConnectionEvent) {
+        switch event {
+        case .connected:
+            logger.info("connected to the support server")
+            uploadDiagnostics()
+        case .disconnected(let reason):
+            logger.notice("connection lost", metadata: ["reason": "\(reason)"])
+        case .willRetry(let seconds, let attempt, let of):
+            logger.info("will reconnect", metadata: ["inSeconds": "\(seconds)", "attempt": "\(attempt)", "of": "\(of)"])
+        case .reconnecting(let attempt, let of):
+            logger.info("reconnecting", metadata: ["attempt": "\(attempt)", "of": "\(of.map(String.init) ?? "unlimited")"])
+        case .reconnected:
+            logger.info("reconnected and resumed the session")
+            uploadDiagnostics()
+        case .terminated(let reason):
+            logger.notice("connection ended", metadata: ["reason": "\(reason.map { "\($0)" } ?? "on purpose")"])
+            uploadDiagnostics()
+        }
+    }
+
+    /// Uploads the waiting diagnostic lines, after any upload under way.
+    private func uploadDiagnostics() {
+        guard let diagnostics, let token = session.welcome?.resumeToken else { return }
+        let previous = diagnosticsUpload
+        diagnosticsUpload = Task {
+            await previous?.value
+            await diagnostics.upload(resumeToken: token.rawValue)
+        }
+    }
+
+    /// Waits for the diagnostic uploads started so far (for tests and for
+    /// an app that wants its last lines sent before it quits).
+    public func diagnosticsUploaded() async {
+        await diagnosticsUpload?.value
     }
 
     private func connectionTerminated(by reason: any Error) {

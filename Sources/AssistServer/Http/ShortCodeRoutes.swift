@@ -40,7 +40,7 @@ extension Router where Context: RemoteAddressRequestContext {
             guard origins.permits(request.headers[.origin]) else {
                 throw ShortCodeRefusal.originNotAllowed
             }
-            guard let token = ShortCodeQuery.bearerToken(of: request), let account = agents.account(forToken: token)
+            guard let token = BearerToken.of(request), let account = agents.account(forToken: token)
             else {
                 throw ShortCodeRefusal.authenticationFailed
             }
@@ -68,14 +68,5 @@ private enum ShortCodeQuery {
         guard let name = request.uri.queryParameters["auditName"], !name.isEmpty else { return nil }
         guard name.count <= ProtocolLimits.maxAuditName else { throw .invalidAuditName }
         return String(name)
-    }
-
-    /// The token of an `Authorization: Bearer <token>` header.
-    static func bearerToken(of request: Request) -> String? {
-        guard let header = request.headers[.authorization] else { return nil }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : token
     }
 }

@@ -30,6 +30,8 @@ public struct ServerMetrics: Sendable {
     public let shortCodesExpired: Counter
     /// Redemptions refused: unknown, expired or spent codes, and rate-limited attempts.
     public let shortCodesRejected: Counter
+    /// Diagnostic lines apps sent with `remoteLoggingEnabled` (§11.5).
+    public let diagnosticLines: Counter
 
     /// Creates every figure in `registry`.
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
@@ -53,6 +55,7 @@ public struct ServerMetrics: Sendable {
         shortCodesExpired = counter("short_codes_expired", "Short codes that expired before both sides used them.")
         shortCodesRejected = counter(
             "short_codes_rejected", "Refused redemptions: unknown, expired, spent or rate-limited.")
+        diagnosticLines = counter("diagnostic_lines", "Diagnostic lines received from apps with remote logging on.")
     }
 
     /// The registry rendered as Prometheus text.

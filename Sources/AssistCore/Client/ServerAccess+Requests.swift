@@ -1,0 +1,48 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+extension ServerAccess {
+    /// The `http(s)` URL of `path` on the support server at `server`
+    /// (`ws`/`wss` read as `http`/`https`), under any path the server's URL
+    /// has, with `query` sorted by name.
+    static func url(of path: String, onServer server: URL, query: [String: String] = [:]) -> URL {
+        var components = URLComponents(url: server, resolvingAgainstBaseURL: false) ?? URLComponents()
+        switch components.scheme?.lowercased() {
+        case "ws": components.scheme = "http"
+        case "wss": components.scheme = "https"
+        default: break
+        }
+        let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.path = base + path
+        components.queryItems = query.isEmpty ? nil : query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        return components.url ?? server
+    }
+
+    /// Sends `request` to `url` on a client of its own, with this access's
+    /// certificate checks and cookies, keeping the cookies the answer sets;
+    /// returns the answer's status and at most `maxBodyBytes` of its body.
+    /// A certificate that does not verify fails at once, not after retries.
+    func send(
+        _ request: HTTPClientRequest, to url: URL, timeout: TimeInterval, maxBodyBytes: Int
+    ) async throws -> (status: UInt, body: Data) {
+        var request = request
+        if let cookie = cookies?.header(for: url) {
+            request.headers.add(name: "Cookie", value: cookie)
+        }
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tlsConfiguration)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        do {
+            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
+            cookies?.store(response.headers["Set-Cookie"], from: url)
+            let body = try await response.body.collect(upTo: maxBodyBytes)
+            try await client.shutdown()
+            return (response.status.code, Data(body.readableBytesView))
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+}

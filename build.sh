@@ -129,6 +129,10 @@ cmd_test() {
     bin=$(swift build --show-bin-path)
     ASSIST_SERVER_BIN="$bin/assist-server" PYTHONDONTWRITEBYTECODE=1 \
         within 10m .build-venv/bin/python -m pytest -q -p no:cacheprovider Tests/console
+    # The wire protocol proved from outside: a raw WebSocket client written
+    # from docs/protocol.md against the real server (Tests/conformance/README.md).
+    ASSIST_SERVER_BIN="$bin/assist-server" PYTHONDONTWRITEBYTECODE=1 \
+        within 10m .build-venv/bin/python -m pytest -q -p no:cacheprovider Tests/conformance
     # The desktop app driven through its accessibility tree: GTK's accessibility
     # on (GTK_A11Y unset), a session bus for AT-SPI, Debian's Python for pyatspi.
     # The display search starts at a number of its own so that concurrent runs

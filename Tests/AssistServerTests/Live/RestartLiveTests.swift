@@ -175,13 +175,17 @@ struct RestartLiveTests {
         _ = try await consumer.expect("receipt") { if case .chatReceipt(let r) = $0 { r } else { nil } }
         _ = try await sam.expect("consumer chat") { if case .chat(_, let m) = $0 { m } else { nil } }
 
+        let clock = ContinuousClock()
+        let signalled = clock.now
         let status = try await first.stop()
+        let stopped = clock.now
         #expect(status == 0, "a graceful shutdown is no failure")
         #expect(try await consumer.closeCode() == CloseCode.goingAway.rawValue)
         #expect(try await sam.closeCode() == CloseCode.goingAway.rawValue)
         let consumerChannel = await consumer.channelForResume()
         let samChannel = await sam.channelForResume()
 
+        let restarting = clock.now
         try await ServerProcess.run(arguments: arguments) { second in
             let resumedConsumer = ConsumerPeer(server: second.url, path: "/v1/consumer", channel: consumerChannel)
             try await resumedConsumer.sendHandshake(
@@ -189,6 +193,9 @@ struct RestartLiveTests {
             _ = try await resumedConsumer.expect("consumer welcome after the restart") {
                 if case .welcome(let w) = $0 { w } else { nil }
             }
+            print(
+                "graceful restart: SIGTERM to exit \(signalled.duration(to: stopped)), "
+                    + "new server start to the consumer resumed \(restarting.duration(to: clock.now))")
             let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
             try await resumedSam.sendHandshake(
                 .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))

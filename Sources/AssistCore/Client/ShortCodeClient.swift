@@ -41,6 +41,14 @@ public struct ShortCodeClient: Sendable {
         self.timeout = timeout
     }
 
+    /// A client for `configuration`'s server that waits at most its
+    /// ``Configuration/timeout`` for each answer; `nil` when no server is
+    /// configured.
+    public init?(configuration: Configuration, access: ServerAccess) {
+        guard let server = configuration.server else { return nil }
+        self.init(server: server, access: access, timeout: configuration.timeout)
+    }
+
     /// Asks the server for a new code, recording `auditName` with it when
     /// given; returns the code as the server formats it, e.g. `ABCD-EFGH`.
     public func createCode(auditName: String? = nil) async throws(UserFacingError) -> String {

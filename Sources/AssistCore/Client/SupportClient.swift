@@ -73,7 +73,7 @@ public actor SupportClient {
             var logger = logger
             logger.handler = MultiplexLogHandler([logger.handler, DiagnosticLogHandler(buffer: buffer, now: now)])
             self.logger = logger
-            diagnostics = DiagnosticUploader(buffer: buffer, server: server, access: access)
+            diagnostics = DiagnosticUploader(buffer: buffer, server: server, access: access, timeout: configuration.timeout)
         } else {
             self.logger = logger
             diagnostics = nil

@@ -106,8 +106,11 @@ public struct Configuration: Sendable {
     /// requests and WebSocket upgrades (sticky sessions); see ``CookieJar``.
     public var useCookies = false
 
-    /// Seconds to wait to establish communication with the support server;
-    /// at least 0.
+    /// Seconds to wait for the support server to answer an HTTP request —
+    /// support codes (``ShortCodeClient/init(configuration:access:)``) and
+    /// diagnostic uploads — and for **Retry now** when no automatic
+    /// reconnection is configured; at least 0. The WebSocket's first
+    /// connection waits ``initialConnectTimeout`` (the reconnection seed's key).
     public var timeout: TimeInterval = 5.0
 
     /// A gateway session token, when escalating an existing call to add

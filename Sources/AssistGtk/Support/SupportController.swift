@@ -154,10 +154,10 @@ final class SupportController {
     }
 
     private func shortCodeClient() throws(UserFacingError) -> ShortCodeClient {
-        guard let server = configuration.server else {
+        guard let client = ShortCodeClient(configuration: configuration, access: access) else {
             throw UserFacingError(message: "No support server is configured.", remedy: .checkSettings)
         }
-        return ShortCodeClient(server: server, access: access)
+        return client
     }
 
     private func listen(to client: SupportClient) {

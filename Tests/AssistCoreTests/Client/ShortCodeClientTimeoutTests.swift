@@ -41,4 +41,18 @@ struct ShortCodeClientTimeoutTests {
         #expect(error?.message == "The support server did not answer in time.")
         withExtendedLifetime(listener) {}
     }
+
+    @Test("a client made from a configuration waits the configuration's timeout")
+    func configurationTimeout() async throws {
+        let listener = try SilentListener()
+        var configuration = Configuration()
+        configuration.server = URL(string: "http://127.0.0.1:\(listener.port)")
+        configuration.timeout = 0.3
+        let codes = try #require(ShortCodeClient(configuration: configuration, access: ServerAccess()))
+        let started = ContinuousClock.now
+        let error = await #expect(throws: UserFacingError.self) { try await codes.createCode() }
+        #expect(error?.message == "The support server did not answer in time.")
+        #expect(ContinuousClock.now - started < .seconds(20), "far sooner than the 30 s default")
+        withExtendedLifetime(listener) {}
+    }
 }

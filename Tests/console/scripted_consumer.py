@@ -7,6 +7,12 @@ or on a frame written in the wrong version, sends the binary app frames a test
 builds (`cobrowse_frames.py`), answers for the app when the agent has control
 (§12.6), reports strokes the app took off (§12.7), and lets a test wait for a
 given server message, or for its absence.
+
+With `resume_automatically`, it behaves as the app does when its connection
+is lost (§6.4, §7.3): it keeps every sequenced frame until the server
+acknowledges it, reconnects by itself after any close that allows it (1001
+from a restarting server, 1006 from a cut connection, …), sends `resume` with
+its newest token, and sends the kept frames again after the `welcome`.
 """
 
 from __future__ import annotations
@@ -30,6 +36,10 @@ SEQUENCED_FROM_SERVER = {
 # Types added in version 2: written with "v":2, and only on a version-2 connection (§12.1).
 VERSION_2_FROM_SERVER = {"keyframeRequest", "agentInput", "annotate", "clearAnnotations"}
 
+# Close codes after which a consumer does not resume (§7.3): the session is over,
+# the client broke a rule, or the server refused the version, the resume or the token.
+FINAL_CLOSE_CODES = {1000, 1002, 1003, 1007, 1008, 1009, 4001, 4002, 4003}
+
 
 @dataclass
 class Frame:
@@ -48,23 +58,77 @@ class ProtocolFailure(AssertionError):
 class ScriptedConsumer:
     """A consumer connection driven step by step from a test."""
 
-    def __init__(self, server_url: str, timeout: float = 10.0) -> None:
+    def __init__(self, server_url: str, timeout: float = 10.0, resume_automatically: bool = False,
+                 resume_within: float = 120.0) -> None:
+        """`resume_automatically`: reconnect and resume after a close that allows it, retrying
+        for at most `resume_within` seconds after each loss before giving up (which fails
+        the next `expect`)."""
         self._endpoint = server_url.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + "/v1/consumer"
         self._timeout = timeout
+        self._resume_automatically = resume_automatically
+        self._resume_within = resume_within
         self._socket = websocket.WebSocket()
         self._send_lock = threading.Lock()
         self._next_seq = itertools.count(1)
         self._highest_sent = 0
         self._last_received = 0
+        self._kept: list[tuple[int, str, dict[str, Any] | None, int]] = []  # seq, type, body, version
+        self._open = False  # welcomed: sequenced frames go out at once, else they wait for the next welcome
+        self._closing = False
+        self._resume_token: str | None = None
+        self._versions: tuple[int, ...] = (1,)
         self._inbox: queue.Queue[Frame | BaseException] = queue.Queue()
+        self._failure: BaseException | None = None  # what stopped the reader, also handed to `expect`
         self._reader: threading.Thread | None = None
+        self._history_lock = threading.Lock()
+        self._history: list[Frame] = []
+        self._losses = threading.Condition()
+        self._close_codes: list[int | None] = []
+        self._welcomes = 0
         self.session_id: str | None = None
         self.version = 1  # as the latest `welcome` chose
+
+    @property
+    def close_codes(self) -> list[int | None]:
+        """The close code of each connection the server ended or that was lost, in order;
+        `None` for one lost without a close frame (1006)."""
+        with self._losses:
+            return list(self._close_codes)
+
+    @property
+    def welcomes(self) -> int:
+        """How many `welcome`s arrived: 1 after `hello`, one more for each resume."""
+        with self._losses:
+            return self._welcomes
+
+    def received(self, message_type: str) -> list[Frame]:
+        """Every server message of `message_type` delivered so far, in order, whether
+        or not `expect` has taken it. Raises what stopped the consumer, if anything did."""
+        if self._failure is not None:
+            raise self._failure
+        with self._history_lock:
+            return [frame for frame in self._history if frame.type == message_type]
+
+    def wait_for_close(self, count: int = 1, within: float | None = None) -> int | None:
+        """Waits until `count` connections have ended, and returns the last one's close code."""
+        with self._losses:
+            if not self._losses.wait_for(lambda: len(self._close_codes) >= count, within or self._timeout):
+                raise AssertionError(f"the connection did not end within {within or self._timeout} s")
+            return self._close_codes[count - 1]
+
+    def wait_for_welcomes(self, count: int, within: float | None = None) -> None:
+        """Waits until `count` `welcome`s have arrived (the `hello`'s and the resumes')."""
+        with self._losses:
+            if not self._losses.wait_for(lambda: self._welcomes >= count, within or self._timeout):
+                raise AssertionError(
+                    f"{self._welcomes} welcome(s) within {within or self._timeout} s, expected {count}; "
+                    f"connections ended with {self._close_codes}")
 
     def hello(self, destination: str, visitor_name: str, pre_chat: list[dict[str, str]],
               versions: tuple[int, ...] = (1,)) -> Frame:
         """Connects, asks for help at `destination` speaking `versions`, and returns the `welcome`."""
-        self._socket.connect(self._endpoint, timeout=self._timeout)
+        self._versions = versions
+        self._connect(self._socket)
         self._write({"v": 1, "type": "hello", "body": {
             "versions": list(versions), "destination": destination, "visitorName": visitor_name, "preChat": pre_chat,
         }})
@@ -167,43 +231,121 @@ class ScriptedConsumer:
                 raise AssertionError(f"an unexpected {message_type} from the server: {item.body}")
 
     def close(self) -> None:
-        """Closes the connection (going away, so the server would keep the session)."""
+        """Closes the connection (going away, so the server would keep the session)
+        and stops resuming."""
+        self._closing = True
         try:
             self._socket.close(status=websocket.STATUS_GOING_AWAY)
         except (OSError, websocket.WebSocketException):
             pass
 
+    def _connect(self, socket: websocket.WebSocket) -> None:
+        socket.connect(self._endpoint, timeout=self._timeout)
+        # The reader waits for the server as long as it takes: a quiet session is not a failure.
+        socket.settimeout(None)
+
     def _send_sequenced(self, message_type: str, body: dict[str, Any] | None, version: int = 1) -> None:
         with self._send_lock:
             seq = next(self._next_seq)
             self._highest_sent = seq
-            envelope = {"v": version, "type": message_type, "seq": seq, "ack": self._last_received}
-            if body is not None:
-                envelope["body"] = body
-            self._write_locked(envelope)
+            self._kept.append((seq, message_type, body, version))
+            if self._open or not self._resume_automatically:
+                self._write_locked(self._sequenced_envelope(seq, message_type, body, version))
+
+    def _sequenced_envelope(self, seq: int, message_type: str, body: dict[str, Any] | None,
+                            version: int) -> dict[str, Any]:
+        envelope: dict[str, Any] = {"v": version, "type": message_type, "seq": seq, "ack": self._last_received}
+        if body is not None:
+            envelope["body"] = body
+        return envelope
 
     def _write(self, envelope: dict[str, Any]) -> None:
         with self._send_lock:
+            if self._resume_automatically and not self._open and envelope["type"] != "hello":
+                return  # unsequenced: dropped while disconnected (§6.1)
             self._write_locked(envelope)
 
     def _write_locked(self, envelope: dict[str, Any]) -> None:
-        self._socket.send(json.dumps(envelope, separators=(",", ":")))
+        try:
+            self._socket.send(json.dumps(envelope, separators=(",", ":")))
+        except (OSError, websocket.WebSocketException):
+            if not self._resume_automatically:
+                raise
+            # The connection is going; the reader resumes, and the kept frames go out after the welcome.
+            self._open = False
 
     def _read_forever(self) -> None:
+        while True:
+            code = self._read_connection(self._socket)
+            with self._send_lock:
+                self._open = False
+            with self._losses:
+                self._close_codes.append(code)
+                self._losses.notify_all()
+            if self._closing or not self._resume_automatically or code in FINAL_CLOSE_CODES:
+                return
+            if not self._reconnect():
+                return
+
+    def _read_connection(self, socket: websocket.WebSocket) -> int | None:
+        """Handles the frames of one connection until it ends; returns its close code,
+        `None` when it was lost without a close frame."""
         try:
             while True:
-                opcode, data = self._socket.recv_data()
+                opcode, data = socket.recv_data()
                 if opcode == websocket.ABNF.OPCODE_CLOSE:
-                    return
+                    return int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
                 if opcode == websocket.ABNF.OPCODE_BINARY:
                     raise ProtocolFailure("a binary frame from the server: binary goes only from the app (§12.1)")
                 if opcode != websocket.ABNF.OPCODE_TEXT:
                     raise ProtocolFailure(f"unexpected frame opcode {opcode}")
                 self._handle(json.loads(data.decode("utf-8")))
         except (websocket.WebSocketConnectionClosedException, OSError):
-            return
-        except BaseException as failure:  # handed to the test thread, which raises it
+            return None
+        except websocket.WebSocketException as failure:
+            if self._resume_automatically:  # a connection cut inside a frame header, for one
+                return None
             self._inbox.put(failure)
+            return None
+        except BaseException as failure:  # handed to the test thread, which raises it
+            self._failure = failure
+            self._inbox.put(failure)
+            self._closing = True
+            return None
+        finally:
+            if self._resume_automatically:
+                try:
+                    socket.close()
+                except (OSError, websocket.WebSocketException):
+                    pass
+
+    def _reconnect(self) -> bool:
+        """Opens a new connection and sends `resume`, retrying every quarter second for at
+        most `resume_within` seconds; the `welcome` is handled by the reader."""
+        deadline = time.monotonic() + self._resume_within
+        while not self._closing:
+            socket = websocket.WebSocket()
+            try:
+                self._connect(socket)
+                with self._send_lock:
+                    self._socket = socket
+                    body: dict[str, Any] = {"resumeToken": self._resume_token, "lastReceivedSeq": self._last_received}
+                    if self._versions != (1,):
+                        body["versions"] = list(self._versions)
+                    socket.send(json.dumps({"v": 1, "type": "resume", "body": body}, separators=(",", ":")))
+                return True
+            except (OSError, websocket.WebSocketException):
+                try:
+                    socket.close()
+                except (OSError, websocket.WebSocketException):
+                    pass
+            if time.monotonic() >= deadline:
+                self._failure = AssertionError(
+                    f"could not resume within {self._resume_within} s; connections ended with {self.close_codes}")
+                self._inbox.put(self._failure)
+                return False
+            time.sleep(0.25)
+        return False
 
     def _handle(self, envelope: dict[str, Any]) -> None:
         message_type = envelope["type"]
@@ -218,6 +360,9 @@ class ScriptedConsumer:
         ack = envelope.get("ack")
         if ack is not None and ack > self._highest_sent:
             raise ProtocolFailure(f"ack {ack} above the highest seq sent ({self._highest_sent})")
+        if ack is not None:
+            with self._send_lock:
+                self._release(ack)
         if seq is not None:
             if seq <= self._last_received:
                 self._acknowledge()
@@ -226,9 +371,38 @@ class ScriptedConsumer:
                 raise ProtocolFailure(f"sequence gap: expected {self._last_received + 1}, got {seq}")
             self._last_received = seq
             self._acknowledge()
+        resuming = self._resume_automatically and self._resume_token is not None
+        if resuming and message_type == "error" and envelope.get("body", {}).get("code") == "resumeRejected":
+            raise ProtocolFailure(f"the server rejected the resume: {envelope.get('body')}")
         if message_type == "welcome":
-            self.version = envelope["body"]["version"]
-        self._inbox.put(Frame(type=message_type, body=envelope.get("body") or {}, seq=seq))
+            self._welcomed(envelope["body"])
+        frame = Frame(type=message_type, body=envelope.get("body") or {}, seq=seq)
+        with self._history_lock:
+            self._history.append(frame)
+        self._inbox.put(frame)
+        if message_type == "welcome":
+            with self._losses:
+                self._welcomes += 1
+                self._losses.notify_all()
+
+    def _welcomed(self, body: dict[str, Any]) -> None:
+        """Takes the newest resume token; `lastReceivedSeq` acknowledges our frames up to it,
+        and the kept ones after it go out again, in order, before anything new (§6.4)."""
+        self.version = body["version"]
+        self._resume_token = body["resumeToken"]
+        peer_last = body["lastReceivedSeq"]
+        if peer_last > self._highest_sent:
+            raise ProtocolFailure(f"welcome.lastReceivedSeq {peer_last} above the highest seq sent")
+        with self._send_lock:
+            self._release(peer_last)
+            self._open = True
+            if self._resume_automatically:
+                for seq, message_type, kept_body, version in self._kept:
+                    self._write_locked(self._sequenced_envelope(seq, message_type, kept_body, version))
+
+    def _release(self, ack: int) -> None:
+        """The server has every frame up to `ack`: forget them (with the send lock held)."""
+        self._kept = [frame for frame in self._kept if frame[0] > ack]
 
     def _acknowledge(self) -> None:
         self._write({"v": 1, "type": "ack", "ack": self._last_received})

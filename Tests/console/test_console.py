@@ -14,14 +14,17 @@ import json
 import math
 import os
 import queue
+import random
 import secrets
+import signal
 import socket
 import subprocess
 import threading
+import time
 from base64 import b64decode, b64encode
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 from selenium import webdriver
@@ -29,12 +32,14 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from cobrowse_frames import Colour, Picture, Tile, app_frame, picture, relayed_frame, solid, undecodable
+from cutting_proxy import CuttingProxy
 from scripted_consumer import ScriptedConsumer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -56,31 +61,88 @@ class Server:
     log: Path
 
 
-@contextlib.contextmanager
-def running_server(folder: Path, *extra_arguments: str) -> Iterator[Server]:
-    """Starts assist-server on a free port with one agent, Sam, and stops it afterwards."""
+SERVER_BIN = Path(os.environ.get("ASSIST_SERVER_BIN", REPO / ".build" / "debug" / "assist-server"))
+
+
+def _write_agents(folder: Path) -> tuple[Path, str]:
+    """An agents file with one agent, Sam; returns it and Sam's token."""
     token = secrets.token_urlsafe(32)
     agents = folder / "agents.json"
     agents.write_text(json.dumps({"agents": [
         {"id": "sam", "name": "Sam", "token": token, "capacity": 2, "destinations": ["support"]},
     ]}))
-    binary = Path(os.environ.get("ASSIST_SERVER_BIN", REPO / ".build" / "debug" / "assist-server"))
+    return agents, token
+
+
+def _server_arguments(agents: Path, port: int, database: str) -> list[str]:
     # The console under test is the repository's, wherever the binary was built.
-    arguments = ["--host", "127.0.0.1", "--port", "0", "--database", ":memory:", "--agents", str(agents),
-                 "--console-directory", str(REPO / "data" / "console")]
+    return [str(SERVER_BIN), "--host", "127.0.0.1", "--port", str(port), "--database", database,
+            "--agents", str(agents), "--console-directory", str(REPO / "data" / "console")]
+
+
+def _stop(process: subprocess.Popen[str]) -> None:
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@contextlib.contextmanager
+def running_server(folder: Path, *extra_arguments: str) -> Iterator[Server]:
+    """Starts assist-server on a free port with one agent, Sam, and stops it afterwards."""
+    agents, token = _write_agents(folder)
     log = folder / "server.log"
     with log.open("w") as log_file:
         process = subprocess.Popen(
-            [str(binary), *arguments, *extra_arguments], stdout=subprocess.PIPE, stderr=log_file, text=True, cwd=REPO)
+            [*_server_arguments(agents, 0, ":memory:"), *extra_arguments],
+            stdout=subprocess.PIPE, stderr=log_file, text=True, cwd=REPO)
     try:
         yield Server(url=_listening_url(process, log), token=token, log=log)
     finally:
-        process.terminate()
+        _stop(process)
+
+
+class RestartableServer:
+    """assist-server with one agent, Sam, on a database file, that can be stopped
+    and started again on the same port and database, as an operator restarts it."""
+
+    def __init__(self, folder: Path, *extra_arguments: str) -> None:
+        self._agents, self.token = _write_agents(folder)
+        self._extra_arguments = extra_arguments
+        self.database = folder / "assist.sqlite"
+        self.log = folder / "server.log"
+        self.port = 0
+        self.url = ""
+        self.process: subprocess.Popen[str] | None = None
+
+    def start(self) -> Server:
+        """Starts the server, on the port it had before if it ran already."""
+        with self.log.open("a") as log_file:
+            self.process = subprocess.Popen(
+                [*_server_arguments(self._agents, self.port, str(self.database)), *self._extra_arguments],
+                stdout=subprocess.PIPE, stderr=log_file, text=True, cwd=REPO)
+        self.url = _listening_url(self.process, self.log)
+        self.port = int(self.url.rsplit(":", 1)[1].rstrip("/"))
+        return Server(url=self.url, token=self.token, log=self.log)
+
+    def terminate_gracefully(self, timeout: float = 60) -> int:
+        """SIGTERM, as `systemctl restart` sends; returns the exit status."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
         try:
-            process.wait(timeout=10)
+            return self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            _stop(self.process)
+            raise AssertionError(f"assist-server did not exit within {timeout} s of SIGTERM; "
+                                 f"log:\n{self.log.read_text()[-4000:]}") from None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            _stop(self.process)
 
 
 @pytest.fixture
@@ -402,6 +464,237 @@ def test_console_resumes_after_a_dropped_connection(tmp_path: Path, browser: web
         finally:
             consumer.close()
             proxy.close()
+
+
+READ_TRANSCRIPT = """
+return [...arguments[0].querySelectorAll(".transcript .message")].map((item) => [
+  item.classList.contains("message--consumer") ? "consumer" : item.classList.contains("message--agent") ? "agent" : "other",
+  item.querySelector(".message__text").textContent,
+  item.querySelector(".message__receipt").dataset.status ?? "",
+]);
+"""
+
+
+def transcript_of(browser: webdriver.Chrome, session: WebElement) -> list[tuple[str, str, str]]:
+    """The session's transcript as shown: (author kind, text, receipt status) per message, in order."""
+    return [tuple(row) for row in browser.execute_script(READ_TRANSCRIPT, session)]
+
+
+def connection_state(browser: webdriver.Chrome) -> str:
+    return browser.find_element(By.ID, "connection-status").get_attribute("data-state")
+
+
+def test_console_and_consumer_resume_after_the_server_is_stopped_with_sigterm_and_started_again(
+        tmp_path: Path, browser: webdriver.Chrome) -> None:
+    server = RestartableServer(tmp_path)
+    consumer: ScriptedConsumer | None = None
+    try:
+        first = server.start()
+        console = ConsolePage(browser, first.url)
+        console.sign_in(first.token)
+        console.wait_for_status("connected")
+        consumer = ScriptedConsumer(first.url, timeout=30, resume_automatically=True)
+        consumer.hello("support", "Ann Lee", [{"label": "Order number", "value": "A-1042"}])
+        console.queue_entry(consumer.session_id)
+        browser.find_element(By.ID, "accept-next").click()
+        session = console.session(consumer.session_id)
+        consumer.expect("agentJoined")
+        composer = session.find_element(By.CSS_SELECTOR, ".composer textarea")
+        composer.send_keys("Hi Ann, I'm Sam.", Keys.ENTER)
+        consumer.expect("chat", lambda frame: frame.body.get("text") == "Hi Ann, I'm Sam.")
+        consumer.chat("My invoice shows my old address.")
+        console.wait_for_text(session, ".message--consumer", "My invoice shows my old address.")
+        greeting = console.wait_for_text(session, ".message--agent", "Hi Ann, I'm Sam.")
+        receipt = greeting.find_element(By.CSS_SELECTOR, ".message__receipt")
+        console.wait.until(lambda _: receipt.get_attribute("data-status") in {"sent", "stored", "delivered"})
+        before = [(author, text) for author, text, _ in transcript_of(browser, session)]
+
+        status = server.terminate_gracefully()
+        assert status == 0, f"assist-server exited with {status} after SIGTERM; log:\n{server.log.read_text()}"
+        assert consumer.wait_for_close() == 1001, f"the consumer's connection ended with {consumer.close_codes}"
+        reconnecting = console.wait_for_status("reconnecting")
+        assert "reconnecting" in reconnecting.lower(), reconnecting
+        assert not browser.find_element(By.ID, "sign-in").is_displayed(), "the console signed out after a 1001"
+        assert browser.find_element(By.ID, "workspace").is_displayed()
+
+        consumer.chat("Are you there? The page went quiet.")  # kept by the consumer until it resumes
+        composer.send_keys("Sorry, our server is restarting.", Keys.ENTER)
+        held = console.wait_for_text(session, ".message--agent", "our server is restarting")
+        held_receipt = held.find_element(By.CSS_SELECTOR, ".message__receipt")
+        assert held_receipt.get_attribute("data-status") == "sending"
+        assert connection_state(browser) == "reconnecting", "the console stopped trying while the server was down"
+
+        second = server.start()  # the same port and --database
+        assert second.url == first.url
+        # The console's next attempt comes after its back-off (1, 2, 4, 8 s … with jitter).
+        WebDriverWait(browser, 90).until(lambda _: connection_state(browser) == "connected")
+        consumer.wait_for_welcomes(2, within=60)
+        console.wait_for_text(session, ".message--consumer", "Are you there? The page went quiet.")
+        replayed = consumer.expect("chat", lambda frame: frame.body.get("author") == "agent")
+        assert replayed.body["text"] == "Sorry, our server is restarting."
+        console.wait.until(lambda _: held_receipt.get_attribute("data-status") in {"sent", "stored", "delivered"})
+
+        # The session goes on as it was: both ways, on the resumed connections.
+        composer.send_keys("Your address is fixed now.", Keys.ENTER)
+        consumer.expect("chat", lambda frame: frame.body.get("text") == "Your address is fixed now.")
+        consumer.chat("Thank you!")
+        console.wait_for_text(session, ".message--consumer", "Thank you!")
+        after = [(author, text) for author, text, _ in transcript_of(browser, session)]
+        assert after[:len(before)] == before, f"the transcript changed: {before} → {after}"
+        assert after[len(before):] == [
+            ("agent", "Sorry, our server is restarting."), ("consumer", "Are you there? The page went quiet."),
+            ("agent", "Your address is fixed now."), ("consumer", "Thank you!"),
+        ] or after[len(before):] == [
+            ("consumer", "Are you there? The page went quiet."), ("agent", "Sorry, our server is restarting."),
+            ("agent", "Your address is fixed now."), ("consumer", "Thank you!"),
+        ], after
+        agent_texts = [frame.body["text"] for frame in consumer.received("chat") if frame.body.get("author") == "agent"]
+        assert agent_texts == ["Hi Ann, I'm Sam.", "Sorry, our server is restarting.", "Your address is fixed now."]
+        assert "session--ended" not in session.get_attribute("class")
+    finally:
+        if consumer is not None:
+            consumer.close()
+        server.stop()
+
+
+def test_every_chat_arrives_once_and_in_order_through_connections_cut_at_random(
+        tmp_path: Path, browser: webdriver.Chrome) -> None:
+    """Fault injection: the console and the consumer each reach the server through a
+    relay that cuts their WebSocket connections at random points (resets, FINs, cuts
+    inside a frame, both directions) while they exchange numbered chats. The seed is
+    printed; ASSIST_CUT_SEED replays a run's schedule."""
+    seed = int(os.environ.get("ASSIST_CUT_SEED", secrets.randbelow(2**32)))
+    print(f"\ncutting seed {seed}")
+    console_proxy = CuttingProxy("console", seed)
+    consumer_proxy = CuttingProxy("consumer", seed + 1)
+    proxies = [console_proxy, consumer_proxy]
+    to_agent = [f"consumer says {number:03}" for number in range(1, CHATS_EACH_WAY + 1)] + ["consumer says last"]
+    to_consumer = [f"agent says {number:03}" for number in range(1, CHATS_EACH_WAY + 1)] + ["agent says last"]
+    with contextlib.ExitStack() as cleanup:
+        cleanup.callback(lambda: [proxy.close() for proxy in proxies])
+        # The proxies are origins other than the server's: the console's page is served through
+        # its proxy (the console connects to its page's own host), and the consumer names its own.
+        server = cleanup.enter_context(running_server(
+            tmp_path, "--allow-origin", console_proxy.url, "--allow-origin", consumer_proxy.url))
+        for proxy in proxies:
+            proxy.upstream_port = int(server.url.rsplit(":", 1)[1])
+        console = ConsolePage(browser, console_proxy.url)
+        console.sign_in(server.token)
+        console.wait_for_status("connected")
+        consumer = ScriptedConsumer(consumer_proxy.url, timeout=30, resume_automatically=True)
+        cleanup.callback(consumer.close)
+        consumer.hello("support", "Ann Lee", [])
+        console.queue_entry(consumer.session_id)
+        browser.find_element(By.ID, "accept-next").click()
+        session = console.session(consumer.session_id)
+        consumer.expect("agentJoined")
+        composer = session.find_element(By.CSS_SELECTOR, ".composer textarea")
+
+        began = time.monotonic()
+        for proxy in proxies:
+            proxy.start_cutting(CUTS_PER_PROXY, over_seconds=CUTTING_SECONDS)
+        # The pauses between chats only spread them over the cutting (about 2 a second each way,
+        # under the server's 30 frames a second); nothing waits on them.
+        consumer_pace = random.Random(seed + 2)
+
+        def consumer_sends() -> None:
+            for text in to_agent[:-1]:
+                consumer.chat(text)
+                time.sleep(consumer_pace.uniform(0.1, 1.0))
+
+        sender = threading.Thread(target=consumer_sends, name="consumer-chats", daemon=True)
+        sender.start()
+        cleanup.callback(sender.join, 60)
+        agent_pace = random.Random(seed + 3)
+        for text in to_consumer[:-1]:
+            composer.send_keys(text, Keys.ENTER)
+            time.sleep(agent_pace.uniform(0.0, 0.7))
+        sender.join(timeout=120)
+        assert not sender.is_alive(), "the consumer's chats were not all sent within 120 s"
+        sent = time.monotonic()
+        for proxy in proxies:
+            proxy.wait_until_cut(timeout=CUTTING_SECONDS + 120)
+
+        def agent_chats() -> list[str]:
+            return [frame.body["text"] for frame in consumer.received("chat") if frame.body.get("author") == "agent"]
+
+        def report() -> str:
+            shown = transcript_of(browser, session)
+            console_received = [text for author, text, _ in shown if author == "consumer"]
+            console_sent = [text for author, text, _ in shown if author == "agent"]
+            cuts = sum(len(proxy.cuts) for proxy in proxies)
+            return "\n".join([
+                f"seed {seed}: {cuts} cuts; {CHATS_EACH_WAY} + 1 chats each way, sent within {sent - began:.1f} s, "
+                f"{time.monotonic() - began:.1f} s since the cutting began",
+                *(proxy.summary() for proxy in proxies),
+                f"consumer: resumed {consumer.welcomes - 1} times; its connections ended with {consumer.close_codes}",
+                f"consumer → console: {lost_duplicated_reordered(to_agent, console_received)}",
+                f"console → consumer: {lost_duplicated_reordered(to_consumer, agent_chats())}",
+                f"the console's own messages as shown: {lost_duplicated_reordered(to_consumer, console_sent)}, "
+                f"{sum(1 for author, _, status in shown if author == 'agent' and status == 'sending')} still sending",
+            ])
+
+        def wait_until(what: str, condition: Callable[[], bool]) -> None:
+            try:
+                WebDriverWait(browser, DELIVERY_SECONDS).until(lambda _: condition())
+            except TimeoutException:
+                raise AssertionError(f"after {DELIVERY_SECONDS} s, still waiting for {what}\n{report()}") from None
+
+        def console_shows(count: int) -> bool:
+            shown = transcript_of(browser, session)
+            arrived = [text for author, text, _ in shown if author == "consumer"]
+            confirmed = [text for author, text, status in shown if author == "agent" and status != "sending"]
+            return len(arrived) >= count and len(confirmed) >= count
+
+        wait_until("the agent's chats at the consumer", lambda: len(agent_chats()) >= CHATS_EACH_WAY)
+        wait_until("the consumer's chats in the console, and the server's word on the agent's",
+                   lambda: console_shows(CHATS_EACH_WAY))
+        # A copy sent again would come right behind its original: one more chat each way,
+        # after every other, shows only once all before it have been handled.
+        consumer.chat(to_agent[-1])
+        composer.send_keys(to_consumer[-1], Keys.ENTER)
+        wait_until("the last chat each way", lambda: console_shows(len(to_agent)) and len(agent_chats()) >= len(to_consumer))
+        wait_until("a delivered receipt for every chat of the consumer",
+                   lambda: len(delivered_receipts(consumer)) >= len(to_agent))
+        finished = time.monotonic()
+
+        figures = report()
+        print(f"{figures}\nall delivered {finished - began:.1f} s after the cutting began")
+        shown = transcript_of(browser, session)
+        assert [text for author, text, _ in shown if author == "consumer"] == to_agent, figures
+        assert agent_chats() == to_consumer, figures
+        assert [text for author, text, _ in shown if author == "agent"] == to_consumer, figures
+        stored_as: dict[str, set[str]] = {}
+        for frame in consumer.received("chatReceipt"):
+            stored_as.setdefault(frame.body["clientMessageId"], set()).add(frame.body["messageId"])
+        assert all(len(ids) == 1 for ids in stored_as.values()), f"a chat stored twice: {stored_as}\n{figures}"
+        assert sum(len(proxy.cuts) for proxy in proxies) >= MINIMUM_CUTS, figures
+        assert consumer.welcomes > 1, figures
+
+
+def delivered_receipts(consumer: ScriptedConsumer) -> set[str]:
+    """The consumer's chats an agent has received, by clientMessageId."""
+    return {frame.body["clientMessageId"] for frame in consumer.received("chatReceipt")
+            if frame.body.get("status") == "delivered"}
+
+
+CHATS_EACH_WAY = 100
+CUTS_PER_PROXY = 20
+CUTTING_SECONDS = 60
+MINIMUM_CUTS = 30  # of the 40 scheduled; a cut is skipped only when no connection was up for 40 s
+DELIVERY_SECONDS = 180
+
+
+def lost_duplicated_reordered(sent: list[str], received: list[str]) -> str:
+    """The figures of one direction: how many arrived, and how many were lost, duplicated or out of order."""
+    lost = [text for text in sent if text not in received]
+    duplicated = sorted({text for text in received if received.count(text) > 1})
+    firsts = [text for text in dict.fromkeys(received) if text in sent]
+    expected_order = [text for text in sent if text in firsts]
+    reordered = sum(1 for shown, expected in zip(firsts, expected_order) if shown != expected)
+    unexpected = [text for text in received if text not in sent]
+    return (f"{len(received)} received of {len(sent)} sent; lost {len(lost)} {lost[:5]}, "
+            f"duplicated {len(duplicated)} {duplicated[:5]}, out of place {reordered}, unexpected {unexpected[:5]}")
 
 
 # Co-browse (docs/protocol.md §12): the shared window in the session panel.

@@ -70,6 +70,20 @@ class SupportServer:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
 
+    def terminate_gracefully(self, timeout: float = 60) -> int:
+        """SIGTERM, as `systemctl restart` sends: the server closes every
+        connection with 1001 and exits. Returns its exit status (the server's
+        own limit on closing is `--shutdown-timeout`, 10 s by default)."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            raise AssertionError(f"assist-server did not exit within {timeout} s of SIGTERM; "
+                                 f"log:\n{self.log.read_text()[-4000:]}") from None
+
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
             return

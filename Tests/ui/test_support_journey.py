@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pyatspi
+import pytest
 
 from accessible_app import (App, do_action, find_all, has_been_on_screen, has_state, save_window_picture, set_text,
                             text_of, wait_for)
@@ -36,6 +37,10 @@ BANNER_COUNTDOWN = re.compile(r"^Reconnecting in \d+ s \(attempt \d+ of \d+\)$")
 FIRST_MESSAGE = "My printer prints only blank pages."
 MESSAGE_WHILE_DOWN = "Still there? I typed this while the connection was gone."
 MESSAGE_AFTER_RESTART = "And this one after it came back."
+MESSAGE_WHILE_RESTARTING = "Typed while the server was restarting on purpose."
+MESSAGE_AFTER_GRACEFUL_RESTART = "And this one once it was back from its restart."
+# Whichever of the banner's two reconnecting states shows: waiting for the next attempt, or trying.
+BANNER_RECONNECTING = re.compile(r"^Reconnecting(?: in \d+ s|…) \(attempt \d+ of \d+\)$")
 RECONNECT_TIMEOUT = 40  # retries at 1, 2, 4, 8, 16 s: the restarted server is found within the 8 s wait
 
 
@@ -261,6 +266,70 @@ def test_agent_answers_every_message_sent_around_the_restart(journey: Journey) -
     # its answer to the earlier one, sent before, is here too if it was relayed.
     answers = [e for e in entries[first_after_kill:] if e.author == AGENT]
     assert len(answers) >= 2, f"agent messages after the two sent around the restart: {answers}"
+
+
+def agent_answers_to(app: App, message: str) -> list[Entry]:
+    """The demo agent's answers that quote `message` ("Got it: "…". Anything else I can do?")."""
+    return [e for e in transcript(app) if e.author == AGENT and f"\"{message}\"" in e.text]
+
+
+def test_server_stopped_with_sigterm_exits_with_status_0_and_the_app_says_it_is_reconnecting(
+        journey: Journey) -> None:
+    app = journey.app
+    status = journey.server.terminate_gracefully()
+    assert status == 0, \
+        f"assist-server exited with status {status} after SIGTERM; log:\n{journey.server.log.read_text()[-4000:]}"
+    banner = wait_for(
+        "the banner 'Reconnecting in N s (attempt k of m)' or 'Reconnecting… (attempt k of m)' after the 1001",
+        lambda: [t for t in shown_texts(main_window(app)) if BANNER_RECONNECTING.match(t)], app)
+    journey.notes["banner after SIGTERM"] = banner[0]
+    texts = shown_texts(main_window(app))
+    assert "Support ended" not in texts, f"the app ended the session after a 1001: {texts}"
+
+
+def test_message_typed_while_the_server_restarts_gracefully_is_delivered_once_after_restart(journey: Journey) -> None:
+    app = journey.app
+    before = transcript(app)
+    send_chat_message(app, MESSAGE_WHILE_RESTARTING)
+    pending = wait_for("the message typed during the restart in the transcript",
+                       lambda: own_entries(app, MESSAGE_WHILE_RESTARTING), app)
+    assert pending[0].delivery != "Delivered", f"delivered while the server was down: {pending}"
+    assert [t for t in shown_texts(main_window(app)) if BANNER_RECONNECTING.match(t)], \
+        "the banner went before the server was started again"
+
+    journey.server.start()  # on the same port and the same --database
+    wait_for("the message typed during the restart to be Delivered after the server is back",
+             lambda: [e for e in own_entries(app, MESSAGE_WHILE_RESTARTING) if e.delivery == "Delivered"], app,
+             timeout=RECONNECT_TIMEOUT)
+    wait_for("the reconnecting banner to go once the session resumed",
+             lambda: not [t for t in shown_texts(main_window(app)) if BANNER_RECONNECTING.match(t)], app)
+    send_chat_message(app, MESSAGE_AFTER_GRACEFUL_RESTART)
+    wait_for(f"{MESSAGE_AFTER_GRACEFUL_RESTART!r} marked Delivered",
+             lambda: [e for e in own_entries(app, MESSAGE_AFTER_GRACEFUL_RESTART) if e.delivery == "Delivered"], app)
+    entries = transcript(app)
+    assert own_entries(app, MESSAGE_WHILE_RESTARTING) == [Entry(ME, MESSAGE_WHILE_RESTARTING, "Delivered")], entries
+    # The session as it was: everything shown before the restart is still there, in order, once.
+    assert [(e.author, e.text) for e in entries[:len(before)]] == [(e.author, e.text) for e in before], entries
+    for message in (FIRST_MESSAGE, MESSAGE_WHILE_DOWN, MESSAGE_AFTER_RESTART):
+        assert len(own_entries(app, message)) == 1, (message, entries)
+
+
+def test_agent_answers_each_message_sent_around_the_graceful_restart_once(journey: Journey) -> None:
+    app = journey.app
+    # The demo agent quotes what it answers, about a second after each message, in order.
+    for message in (MESSAGE_WHILE_RESTARTING, MESSAGE_AFTER_GRACEFUL_RESTART):
+        wait_for(f"the agent's answer to {message!r}", lambda: agent_answers_to(app, message), app)
+    entries = transcript(app)
+    for message in (MESSAGE_WHILE_RESTARTING, MESSAGE_AFTER_GRACEFUL_RESTART):
+        assert len(agent_answers_to(app, message)) == 1, (message, entries)
+
+
+def test_demo_agent_does_not_answer_the_transcript_again_after_the_restarts(journey: Journey) -> None:
+    entries = transcript(journey.app)
+    greetings = [e for e in entries if e.author == AGENT and "I'm Alex" in e.text]
+    assert len(greetings) == 1, f"the agent greeted {len(greetings)} times: {entries}"
+    for message in (MESSAGE_WHILE_DOWN, MESSAGE_AFTER_RESTART):
+        assert len(agent_answers_to(journey.app, message)) == 1, (message, entries)
 
 
 def test_end_support_asks_for_confirmation_then_shows_support_ended(journey: Journey) -> None:

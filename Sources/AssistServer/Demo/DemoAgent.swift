@@ -12,7 +12,7 @@ enum DemoAgentEvent: Sendable {
     /// A relayed picture of a session's shared window, of this size.
     case picture(SessionID, width: Int, height: Int)
     /// A message the script decided to send, once its pause is over.
-    case send(AgentMessage)
+    case send(DemoAgentScript.Step)
 }
 
 /// The built-in demo agent (`--demo-agent`): a real agent client that signs
@@ -100,7 +100,7 @@ final class DemoAgent: Service, Sendable {
                         Task {
                             for step in steps {
                                 try? await Task.sleep(for: step.delay)
-                                sink.yield(.send(step.message))
+                                sink.yield(.send(step))
                             }
                         }
                     }
@@ -109,8 +109,9 @@ final class DemoAgent: Service, Sendable {
                     try await outbound.write(.text(ProtocolCodec.encode(Envelope(AgentMessage.hello(AgentHello(token: token))))))
                     for await event in events {
                         switch event {
-                        case .send(let message):
-                            if case .transmit(let envelope) = channel.send(message) {
+                        case .send(let step):
+                            guard script.isCurrent(step) else { continue }
+                            if case .transmit(let envelope) = channel.send(step.message) {
                                 try await outbound.write(.text(ProtocolCodec.encode(envelope)))
                             }
                         case .picture(let session, let width, let height):

@@ -9,13 +9,26 @@ import Foundation
 /// thanks them for their answer, and says so when the first picture of the
 /// shared window really arrives; the first time, it also draws a ring on
 /// the window to show what annotations look like.
+///
+/// A demo agent that signs in again (after a server restart, or its own
+/// dropped connection) is sent its sessions' transcripts. A message of its
+/// own among them proves that everything before it was answered by an
+/// earlier run: the steps planned for those messages are dropped
+/// (``isCurrent(_:)``), so the person is not greeted, asked or answered twice.
 struct DemoAgentScript: Sendable {
     /// One thing to send, after a pause that makes the demo readable; the
     /// steps of one answer go in order, each paused after the one before.
     struct Step: Sendable, Hashable {
         let message: AgentMessage
         let delay: Duration
+        /// The session the step answers for, and what the script knew of it
+        /// then; `nil` for steps that stand on their own.
+        var session: SessionID? = nil
+        var epoch = 0
     }
+
+    /// The question asking to see the window, recognised in a transcript.
+    static let shareQuestion = "Thanks for explaining. To see what you see, may I look at this app's window?"
 
     /// How many sessions the demo agent takes at once.
     let capacity: Int
@@ -25,6 +38,9 @@ struct DemoAgentScript: Sendable {
     private var sawPicture: Set<SessionID> = []
     /// Sessions the agent has drawn on.
     private var drewOn: Set<SessionID> = []
+    /// Per session, how many of its own earlier messages the agent has met
+    /// in transcripts: steps planned before the last one are stale.
+    private var epochs: [SessionID: Int] = [:]
     private var accepting = false
     private var counter = 0
     /// Prefixes this run's message and request IDs: a demo agent restarted
@@ -55,11 +71,17 @@ struct DemoAgentScript: Sendable {
             guard visitors[sessionID] != nil else { return [] }
             if askedToShare.insert(sessionID).inserted {
                 return [
-                    chat(sessionID, "Thanks for explaining. To see what you see, may I look at this app's window?", after: .seconds(1)),
-                    Step(message: .requestScreenShare(sessionID: sessionID, requestID: nextRequestID()), delay: .seconds(1)),
+                    chat(sessionID, Self.shareQuestion, after: .seconds(1)),
+                    step(.requestScreenShare(sessionID: sessionID, requestID: nextRequestID()), for: sessionID, after: .seconds(1)),
                 ]
             }
             return [chat(sessionID, "Got it: \"\(message.text.prefix(80))\". Anything else I can do?", after: .seconds(1))]
+        case .chat(let sessionID, let message):
+            // Its own words from an earlier run, in a transcript sent again.
+            guard case .agent = message.author, visitors[sessionID] != nil else { return [] }
+            epochs[sessionID, default: 0] += 1
+            if message.text == Self.shareQuestion { askedToShare.insert(sessionID) }
+            return []
         case .consumerAnswered(let sessionID, _, .screenShare, let accepted):
             let text = accepted ? "Thank you. The picture of your window is on its way." : "No problem, we can carry on in the chat."
             return [chat(sessionID, text, after: .milliseconds(500))]
@@ -68,6 +90,7 @@ struct DemoAgentScript: Sendable {
             return [chat(sessionID, "Sharing stopped. I can no longer see your window.", after: .milliseconds(500))]
         case .sessionEnded(let sessionID, _, _):
             visitors[sessionID] = nil
+            epochs[sessionID] = nil
             askedToShare.remove(sessionID)
             sawPicture.remove(sessionID)
             drewOn.remove(sessionID)
@@ -98,8 +121,15 @@ struct DemoAgentScript: Sendable {
                 "Next I draw a ring in the middle of your window, the way I can point at things. It is not part of "
                     + "what you share, it goes when what is under it changes, and Clear drawing takes it off.",
                 after: .seconds(1)),
-            Step(message: .annotate(sessionID: sessionID, stroke: ring(width: width, height: height)), delay: .seconds(1)),
+            step(.annotate(sessionID: sessionID, stroke: ring(width: width, height: height)), for: sessionID, after: .seconds(1)),
         ]
+    }
+
+    /// Whether `step` is still wanted: no message of the agent's own from an
+    /// earlier run has turned up in its session's transcript since it was planned.
+    func isCurrent(_ step: Step) -> Bool {
+        guard let session = step.session else { return true }
+        return epochs[session, default: 0] == step.epoch
     }
 
     /// A ring around the middle of a window of `width` × `height` pixels.
@@ -129,9 +159,15 @@ struct DemoAgentScript: Sendable {
 
     private mutating func chat(_ sessionID: SessionID, _ text: String, after delay: Duration) -> Step {
         counter += 1
-        return Step(
-            message: .chat(sessionID: sessionID, clientMessageID: ClientMessageID("demo-\(run)-\(counter)"), text: text),
-            delay: delay)
+        return step(
+            .chat(sessionID: sessionID, clientMessageID: ClientMessageID("demo-\(run)-\(counter)"), text: text),
+            for: sessionID, after: delay)
+    }
+
+    /// A step sending `message` for `session` after `delay`, marked with
+    /// what the script knows of the session now.
+    private func step(_ message: AgentMessage, for session: SessionID, after delay: Duration) -> Step {
+        Step(message: message, delay: delay, session: session, epoch: epochs[session, default: 0])
     }
 
     private mutating func nextRequestID() -> RequestID {

@@ -107,3 +107,44 @@ struct DemoAgentScriptTests {
         #expect(DemoAgentScript.greetingName(of: SessionAssignment(sessionID: session, destination: "support")) == "there")
     }
 }
+
+@Suite("The demo agent's script after it signs in again")
+struct DemoAgentScriptResumeTests {
+    private let session = SessionID("s-1")
+
+    private func chat(_ author: ChatAuthor, _ text: String) -> ServerToAgentMessage {
+        .chat(session: session, author: author, text: text)
+    }
+
+    @Test("a transcript holding its own earlier words makes the greeting and the answers planned before them stale")
+    func earlierRunAnsweredTheTranscript() {
+        var script = DemoAgentScript(capacity: 1)
+        let greeting = script.handle(.sessionAssigned(SessionAssignment(sessionID: session, destination: "support")))
+        let planned = greeting + script.handle(chat(.consumer, "It crashes"))
+        _ = script.handle(chat(.agent(id: "demo"), "Hi there, I'm Alex, the demo agent. How can I help you today?"))
+        _ = script.handle(chat(.agent(id: "demo"), DemoAgentScript.shareQuestion))
+        #expect(!planned.isEmpty)
+        #expect(planned.allSatisfy { !script.isCurrent($0) }, "a greeting or an answer would be sent twice")
+
+        let live = script.handle(chat(.consumer, "Are you still there?"))
+        #expect(!live.isEmpty && live.allSatisfy { script.isCurrent($0) })
+        #expect(!live.contains { if case .requestScreenShare = $0.message { true } else { false } }, "asked to share twice")
+    }
+
+    @Test("a consumer message after its last own message in the transcript is still answered")
+    func unansweredMessageIsAnswered() {
+        var script = DemoAgentScript(capacity: 1)
+        _ = script.handle(.sessionAssigned(SessionAssignment(sessionID: session, destination: "support")))
+        _ = script.handle(chat(.agent(id: "demo"), "Hi there, I'm Alex, the demo agent. How can I help you today?"))
+        let answer = script.handle(chat(.consumer, "Typed while the server restarted"))
+        #expect(answer.contains { if case .requestScreenShare = $0.message { true } else { false } })
+        #expect(answer.allSatisfy { script.isCurrent($0) })
+    }
+}
+
+extension ServerToAgentMessage {
+    /// A chat in `session` from `author`, sent now.
+    fileprivate static func chat(session: SessionID, author: ChatAuthor, text: String) -> ServerToAgentMessage {
+        .chat(sessionID: session, message: ChatMessage(id: ServerMessageID(UUID().uuidString), author: author, text: text, sentAt: Date()))
+    }
+}

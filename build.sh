@@ -6,8 +6,8 @@
 #   test   build everything and run all tests (GTK tests under xvfb-run), then fuzz each harness for 20 s
 #   bench  build in release mode and write docs/benchmarks.md
 #   fuzz   build the libFuzzer harnesses of Tests/fuzz (release, libFuzzer + AddressSanitizer, in .build-fuzz)
-#          and run each for SECONDS (default 60) from its seeds; prints executions, exec/s, corpus size and
-#          crashes per harness, keeps a crash in Tests/fuzz/regressions/<harness>/ and exits non-zero on any
+#          and run each for SECONDS (default 60) from its seeds; prints executions, exec/s, corpus size, edges
+#          covered and crashes per harness, keeps a crash in Tests/fuzz/regressions/<harness>/ and exits non-zero on any
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -175,7 +175,7 @@ fuzz_replay() {
 # $1 seconds. New inputs go to .build-fuzz/corpus/<harness> (kept between
 # runs, so later runs start further); the seeds and regressions are read only.
 cmd_fuzz() {
-    local seconds=$1 spec name product max_len bin work crashes log before status failed=0 runs rate corpus found
+    local seconds=$1 spec name product max_len bin work crashes log before status failed=0 runs rate edges corpus found
     case "$seconds" in '' | *[!0-9]*) log "fuzz: SECONDS must be a whole number, got '$seconds'"; exit 2 ;; esac
     for spec in "${FUZZ_HARNESSES[@]}"; do
         read -r _ product _ <<<"$spec"
@@ -197,10 +197,13 @@ cmd_fuzz() {
             "$work" "Tests/fuzz/corpus/$name" "$crashes" >"$log" 2>&1 || status=$?
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
         rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
-        corpus=$(find "$work" -type f | wc -l)
+        # libFuzzer's last line: "#N DONE cov: EDGES ft: F corp: INPUTS/SIZE ...".
+        edges=$(sed -n 's/^#[0-9]*[[:space:]]*DONE .*cov: \([0-9]*\) .*/\1/p' "$log")
+        corpus=$(sed -n 's/^#[0-9]*[[:space:]]*DONE .*corp: \([0-9]*\)\/\([0-9A-Za-z]*\) .*/\1 (\2)/p' "$log")
         found=$(($(find "$crashes" -type f | wc -l) - before))
-        printf 'fuzz %-13s %4s s  %10s executions  %7s exec/s  corpus %5s  crashes %s\n' \
-            "$name" "$seconds" "${runs:-?}" "${rate:-?}" "$corpus" "$found"
+        printf 'fuzz %-13s %4s s  %9s executions  %6s exec/s  corpus %-11s  %5s edges  %5s files kept  crashes %s\n' \
+            "$name" "$seconds" "${runs:-?}" "${rate:-?}" "${corpus:-?}" "${edges:-?}" \
+            "$(find "$work" -type f | wc -l)" "$found"
         if [ "$status" -ne 0 ] || [ "$found" -ne 0 ]; then
             failed=1
             log "fuzz $name failed (exit $status); the input is kept in $crashes/, the log in $log:"
@@ -227,5 +230,5 @@ case "${1:-}" in
     test) cmd_test ;;
     bench) cmd_bench ;;
     fuzz) cmd_deps; cmd_fuzz "${2:-60}" ;;
-    *) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

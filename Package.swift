@@ -138,6 +138,43 @@ let package = Package(
             dependencies: ["AssistGtk", "AssistCore"],
             swiftSettings: strictSettings
         ),
+        // libFuzzer harnesses (Tests/fuzz, `./build.sh fuzz`). Built normally,
+        // each replays the corpus files it is given; built with
+        // `-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING` it runs libFuzzer.
+        .target(
+            name: "CLibFuzzer",
+            path: "Tests/fuzz/Harnesses/CLibFuzzer"
+        ),
+        .target(
+            name: "AssistFuzzing",
+            dependencies: ["AssistCore", "CLibFuzzer"],
+            path: "Tests/fuzz/Harnesses/AssistFuzzing",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FuzzConsumerDecoder",
+            dependencies: ["AssistFuzzing", "AssistCore"],
+            path: "Tests/fuzz/Harnesses/FuzzConsumerDecoder",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FuzzAgentDecoder",
+            dependencies: ["AssistFuzzing", "AssistCore"],
+            path: "Tests/fuzz/Harnesses/FuzzAgentDecoder",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FuzzCobrowseFrame",
+            dependencies: ["AssistFuzzing", "AssistCore"],
+            path: "Tests/fuzz/Harnesses/FuzzCobrowseFrame",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FuzzConfiguration",
+            dependencies: ["AssistFuzzing", "AssistCore"],
+            path: "Tests/fuzz/Harnesses/FuzzConfiguration",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "GtkBridgeProbe",
             dependencies: ["AssistGtk"],

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Assist's single entry point. Usage: ./build.sh deps|build|run|test|bench
+# Assist's single entry point. Usage: ./build.sh deps|build|run|test|bench|fuzz [SECONDS]
 #   deps   install the Debian packages the build, the app and the tests need (idempotent, quiet when all is there)
 #   build  build every target (debug)
 #   run    start a local support server and the desktop app against it
-#   test   build everything and run all tests (GTK tests under xvfb-run)
+#   test   build everything and run all tests (GTK tests under xvfb-run), then fuzz each harness for 20 s
 #   bench  build in release mode and write docs/benchmarks.md
+#   fuzz   build the libFuzzer harnesses of Tests/fuzz (release, libFuzzer + AddressSanitizer, in .build-fuzz)
+#          and run each for SECONDS (default 60) from its seeds; prints executions, exec/s, corpus size, edges
+#          covered and crashes per harness, keeps a crash in Tests/fuzz/regressions/<harness>/ and exits non-zero on any
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -141,6 +144,78 @@ cmd_test() {
         dbus-run-session -- env -u GTK_A11Y ASSIST_SERVER_BIN="$bin/assist-server" \
         ASSIST_DESKTOP_BIN="$bin/assist-desktop" PYTHONDONTWRITEBYTECODE=1 \
         /usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/ui
+    # Fuzzing (Tests/fuzz): the seeds and regressions through the debug build,
+    # then each harness for 20 s under libFuzzer and AddressSanitizer.
+    fuzz_replay
+    within 12m "$0" fuzz 20
+}
+
+# The fuzz harnesses (Tests/fuzz/Harnesses): corpus folder, product, the
+# longest input libFuzzer makes (text frames and configuration files are JSON
+# of a few KiB; co-browse messages are binary with small tiles).
+FUZZ_HARNESSES=(
+    "consumer FuzzConsumerDecoder 8192"
+    "agent FuzzAgentDecoder 8192"
+    "cobrowse FuzzCobrowseFrame 4096"
+    "configuration FuzzConfiguration 8192"
+)
+# libFuzzer and AddressSanitizer on the Swift code only: the C dependencies
+# (BoringSSL above all) take no fuzz input and build much faster without.
+FUZZ_BUILD=(-c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING)
+
+# Replays every seed and kept regression through the harnesses of the normal
+# debug build (no libFuzzer): a quick check that no fixed bug came back.
+fuzz_replay() {
+    local bin spec name product _ dirs
+    bin=$(swift build --show-bin-path)
+    for spec in "${FUZZ_HARNESSES[@]}"; do
+        read -r name product _ <<<"$spec"
+        dirs=("Tests/fuzz/corpus/$name")
+        [ -d "Tests/fuzz/regressions/$name" ] && dirs+=("Tests/fuzz/regressions/$name")
+        "$bin/$product" "${dirs[@]}"
+    done
+}
+
+# Builds the harnesses with libFuzzer and AddressSanitizer and runs each for
+# $1 seconds. New inputs go to .build-fuzz/corpus/<harness> (kept between
+# runs, so later runs start further); the seeds and regressions are read only.
+cmd_fuzz() {
+    local seconds=$1 spec name product max_len bin work crashes log before status failed=0 runs rate edges corpus found
+    case "$seconds" in '' | *[!0-9]*) log "fuzz: SECONDS must be a whole number, got '$seconds'"; exit 2 ;; esac
+    for spec in "${FUZZ_HARNESSES[@]}"; do
+        read -r _ product _ <<<"$spec"
+        swift build "${FUZZ_BUILD[@]}" --product "$product"
+    done
+    bin=$(swift build "${FUZZ_BUILD[@]}" --show-bin-path)
+    for spec in "${FUZZ_HARNESSES[@]}"; do
+        read -r name product max_len <<<"$spec"
+        work=.build-fuzz/corpus/$name
+        crashes=Tests/fuzz/regressions/$name
+        log=.build-fuzz/logs/$name.log
+        mkdir -p "$work" "$crashes" "$(dirname "$log")"
+        before=$(find "$crashes" -type f | wc -l)
+        status=0
+        # The Swift backtracer would hold up every crash; libFuzzer and ASan report it.
+        SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$bin/$product" \
+            -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+            -print_final_stats=1 -artifact_prefix="$crashes/" \
+            "$work" "Tests/fuzz/corpus/$name" "$crashes" >"$log" 2>&1 || status=$?
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+        rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+        # libFuzzer's last line: "#N DONE cov: EDGES ft: F corp: INPUTS/SIZE ...".
+        edges=$(sed -n 's/^#[0-9]*[[:space:]]*DONE .*cov: \([0-9]*\) .*/\1/p' "$log")
+        corpus=$(sed -n 's/^#[0-9]*[[:space:]]*DONE .*corp: \([0-9]*\)\/\([0-9A-Za-z]*\) .*/\1 (\2)/p' "$log")
+        found=$(($(find "$crashes" -type f | wc -l) - before))
+        printf 'fuzz %-13s %4s s  %9s executions  %6s exec/s  corpus %-11s  %5s edges  %5s files kept  crashes %s\n' \
+            "$name" "$seconds" "${runs:-?}" "${rate:-?}" "${corpus:-?}" "${edges:-?}" \
+            "$(find "$work" -type f | wc -l)" "$found"
+        if [ "$status" -ne 0 ] || [ "$found" -ne 0 ]; then
+            failed=1
+            log "fuzz $name failed (exit $status); the input is kept in $crashes/, the log in $log:"
+            grep -E -A12 'ERROR: |Fatal error|SUMMARY' "$log" | head -n 40 >&2 || tail -n 40 "$log" >&2
+        fi
+    done
+    return "$failed"
 }
 
 cmd_bench() {
@@ -159,5 +234,6 @@ case "${1:-}" in
     run) cmd_run ;;
     test) cmd_test ;;
     bench) cmd_bench ;;
-    *) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    fuzz) cmd_deps; cmd_fuzz "${2:-60}" ;;
+    *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

@@ -1,0 +1,12 @@
+#ifndef CLIBFUZZER_H
+#define CLIBFUZZER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// libFuzzer's driver, for a program that has its own `main`
+/// (https://llvm.org/docs/LibFuzzer.html#using-libfuzzer-as-a-library).
+/// Linked only in a build with `-sanitize=fuzzer`.
+int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));
+
+#endif

@@ -147,7 +147,7 @@ cmd_test() {
     # Fuzzing (Tests/fuzz): the seeds and regressions through the debug build,
     # then each harness for 20 s under libFuzzer and AddressSanitizer.
     fuzz_replay
-    within 12m "$0" fuzz 20
+    within 30m "$0" fuzz 20
 }
 
 # The fuzz harnesses (Tests/fuzz/Harnesses): corpus folder, product, the

@@ -40,7 +40,8 @@ public enum EnvelopeProperties {
         case .frameTooLarge, .invalidUTF8, .malformedJSON, .notAnObject, .invalidEnvelope, .unsupportedVersion,
             .unknownType, .invalidMessage, .invalidValue:
             break
-        case .unexpectedBinaryFrame, .sequenceGap, .invalidAcknowledgement, .replayUnavailable, .sendBufferFull:
+        case .unexpectedBinaryFrame, .binaryFrameTooLarge, .sequenceGap, .invalidAcknowledgement, .replayUnavailable,
+            .replayBeyondSent, .sendBufferFull:
             fuzzCheck(false, "decoding a text frame gave a channel error: \(error)")
         }
         let report = error.report

@@ -156,9 +156,10 @@ def journey(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Journey]:
 
 
 @contextlib.contextmanager
-def running_journey(folder: Path, server: SupportServer) -> Iterator[Journey]:
-    """Starts `server` and the app against it; stops both afterwards, keeping
-    their logs with the failure artifacts when a step failed."""
+def running_journey(folder: Path, server: SupportServer, desktop_arguments: tuple[str, ...] = ()) -> Iterator[Journey]:
+    """Starts `server` and the app against it (with `desktop_arguments` after
+    the usual ones); stops both afterwards, keeping their logs with the
+    failure artifacts when a step failed."""
     _require_session()
     server.start()
     environment = dict(os.environ)
@@ -167,7 +168,8 @@ def running_journey(folder: Path, server: SupportServer) -> Iterator[Journey]:
     desktop_log_path = folder / "desktop.log"
     desktop_log = desktop_log_path.open("wb")
     desktop = subprocess.Popen(
-        [str(DESKTOP_BIN), "--server", server.url, "--config", str(PRECHAT_FORM), "--set", "destination=support"],
+        [str(DESKTOP_BIN), "--server", server.url, "--config", str(PRECHAT_FORM), "--set", "destination=support",
+         *desktop_arguments],
         stdout=desktop_log, stderr=subprocess.STDOUT, env=environment, cwd=REPO, start_new_session=True)
     artifacts = Path(tempfile.mkdtemp(prefix="assist-ui-failure-"))
     app = App(DESKTOP_BIN.name, process=desktop, log=desktop_log_path)

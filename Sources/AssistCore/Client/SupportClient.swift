@@ -258,10 +258,11 @@ public actor SupportClient {
         return connection
     }
 
-    /// Logs a connection event (no personal data: states, attempts, error
-    /// descriptions) and, once connected again, uploads the diagnostic lines
-    /// gathered meanwhile.
+    /// With remote logging on, logs a connection event (no personal data:
+    /// states, attempts, error descriptions) and, once connected again,
+    /// uploads the diagnostic lines gathered meanwhile.
     private func record(_ event: ConnectionEvent) {
+        guard diagnostics != nil else { return }
         switch event {
         case .connected:
             logger.info("connected to the support server")

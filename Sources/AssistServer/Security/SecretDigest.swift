@@ -1,3 +1,4 @@
+import AssistCore
 import Crypto
 import Foundation
 
@@ -30,14 +31,8 @@ struct SecretDigest: Sendable, Hashable {
     /// A digest written as 64 hexadecimal digits (either case), as an
     /// agents file may give it; `nil` for anything else.
     init?(hex: String) {
-        let digits = Array(hex.utf8)
-        guard digits.count == SHA256.byteCount * 2 else { return nil }
-        var bytes = Data(capacity: SHA256.byteCount)
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = Self.nibble(digits[index]), let low = Self.nibble(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        self.bytes = bytes
+        guard let bytes = WireEncoding.bytes(fromHex: hex), bytes.count == SHA256.byteCount else { return nil }
+        self.bytes = Data(bytes)
     }
 
     /// Whether `other` is the same digest, comparing every byte whatever
@@ -47,14 +42,5 @@ struct SecretDigest: Sendable, Hashable {
         var difference: UInt8 = 0
         for (left, right) in zip(bytes, other.bytes) { difference |= left ^ right }
         return difference == 0
-    }
-
-    private static func nibble(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

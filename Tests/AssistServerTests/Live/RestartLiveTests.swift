@@ -20,6 +20,20 @@ struct RestartLiveTests {
         ]
     }
 
+    /// A consumer in a session that Sam, signed in with `hello` on the
+    /// server at `url`, has taken from the queue.
+    private static func chatWithSam(
+        on url: String
+    ) async throws -> (consumer: ConsumerPeer, welcome: ConsumerWelcome, sam: AgentPeer, samWelcome: AgentWelcome) {
+        let (consumer, welcome) = try await TestServer.consumer(url)
+        let sam = AgentPeer(server: url, path: "/v1/agent")
+        try await sam.sendHandshake(.hello(AgentHello(token: TestServer.samToken)))
+        let samWelcome = try await sam.expect("agent welcome") { if case .welcome(let w) = $0 { w } else { nil } }
+        try await sam.send(.acceptNext)
+        _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+        return (consumer, welcome, sam, samWelcome)
+    }
+
     private static func temporaryFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("assist-restart-\(UUID().uuidString)")
     }
@@ -31,12 +45,7 @@ struct RestartLiveTests {
         let arguments = try Self.arguments(in: folder)
 
         let first = try await ServerProcess.start(arguments: arguments)
-        let (consumer, welcome) = try await TestServer.consumer(first.url)
-        let sam = AgentPeer(server: first.url, path: "/v1/agent")
-        try await sam.sendHandshake(.hello(AgentHello(token: TestServer.samToken)))
-        let samWelcome = try await sam.expect("agent welcome") { if case .welcome(let w) = $0 { w } else { nil } }
-        try await sam.send(.acceptNext)
-        _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+        let (consumer, welcome, sam, samWelcome) = try await Self.chatWithSam(on: first.url)
         try await consumer.send(.chat(clientMessageID: "c-1", text: "before the crash"))
         _ = try await consumer.expect("receipt") { if case .chatReceipt(let r) = $0 { r } else { nil } }
         _ = try await sam.expect("consumer chat") { if case .chat(_, let m) = $0 { m } else { nil } }
@@ -86,12 +95,7 @@ struct RestartLiveTests {
         let arguments = try Self.arguments(in: folder)
 
         let first = try await ServerProcess.start(arguments: arguments)
-        let (consumer, welcome) = try await TestServer.consumer(first.url)
-        let sam = AgentPeer(server: first.url, path: "/v1/agent")
-        try await sam.sendHandshake(.hello(AgentHello(token: TestServer.samToken)))
-        let samWelcome = try await sam.expect("agent welcome") { if case .welcome(let w) = $0 { w } else { nil } }
-        try await sam.send(.acceptNext)
-        _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+        let (consumer, welcome, sam, samWelcome) = try await Self.chatWithSam(on: first.url)
         try await sam.send(.requestScreenShare(sessionID: welcome.sessionID, requestID: "share-1"))
         let requested = try await consumer.expect("screen-share request") {
             if case .screenShareRequest(let requestID, _) = $0 { requestID } else { nil }
@@ -128,12 +132,7 @@ struct RestartLiveTests {
         let arguments = try Self.arguments(in: folder)
 
         let first = try await ServerProcess.start(arguments: arguments)
-        let (consumer, welcome) = try await TestServer.consumer(first.url)
-        let sam = AgentPeer(server: first.url, path: "/v1/agent")
-        try await sam.sendHandshake(.hello(AgentHello(token: TestServer.samToken)))
-        let samWelcome = try await sam.expect("agent welcome") { if case .welcome(let w) = $0 { w } else { nil } }
-        try await sam.send(.acceptNext)
-        _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+        let (consumer, welcome, sam, samWelcome) = try await Self.chatWithSam(on: first.url)
         let consumerChannel = await consumer.channelForResume()
         let samChannel = await sam.channelForResume()
 
@@ -165,12 +164,7 @@ struct RestartLiveTests {
         let arguments = try Self.arguments(in: folder)
 
         let first = try await ServerProcess.start(arguments: arguments)
-        let (consumer, welcome) = try await TestServer.consumer(first.url)
-        let sam = AgentPeer(server: first.url, path: "/v1/agent")
-        try await sam.sendHandshake(.hello(AgentHello(token: TestServer.samToken)))
-        let samWelcome = try await sam.expect("agent welcome") { if case .welcome(let w) = $0 { w } else { nil } }
-        try await sam.send(.acceptNext)
-        _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+        let (consumer, welcome, sam, samWelcome) = try await Self.chatWithSam(on: first.url)
         try await consumer.send(.chat(clientMessageID: "c-1", text: "before the restart"))
         _ = try await consumer.expect("receipt") { if case .chatReceipt(let r) = $0 { r } else { nil } }
         _ = try await sam.expect("consumer chat") { if case .chat(_, let m) = $0 { m } else { nil } }

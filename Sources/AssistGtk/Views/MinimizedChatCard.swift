@@ -43,13 +43,14 @@ public final class MinimizedChatCard {
 
     /// Shows who the person is chatting with and what is unread.
     public func render(_ chat: MinimizedChat, agentName: String?) {
-        Widgets.setText(agentLabel, ChattingWithLine.text(agentName: agentName))
+        let agentLine = ChattingWithLine.text(agentName: agentName)
+        Widgets.setText(agentLabel, agentLine)
         Widgets.setText(unreadLabel, chat.unreadText)
         if chat.unreadCount > 0 {
             gtk_widget_add_css_class(unreadLabel, "accent")
         } else {
             gtk_widget_remove_css_class(unreadLabel, "accent")
         }
-        Accessibility.setLabel(widget, "Support in progress. \(Widgets.text(of: agentLabel)). \(chat.unreadText)")
+        Accessibility.setLabel(widget, "Support in progress. \(agentLine). \(chat.unreadText)")
     }
 }

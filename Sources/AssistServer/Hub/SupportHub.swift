@@ -94,18 +94,9 @@ actor SupportHub {
         goingAway = true
         let links = Array(openLinks.values)
         for link in links { link.close(.goingAway, reason: Self.goingAwayReason) }
-        // Whichever comes first ends the wait: a close stuck behind a stalled
-        // peer's socket cannot be cancelled, so it is not awaited directly.
-        let (done, finish) = AsyncStream.makeStream(of: Void.self)
-        Task {
+        await waitAtMost(timeout, on: clock) {
             for link in links { await link.closeWritten() }
-            finish.finish()
         }
-        Task { [clock] in
-            try? await clock.sleep(for: timeout)
-            finish.finish()
-        }
-        for await _ in done {}
     }
 
     /// The close reason of a shutdown.

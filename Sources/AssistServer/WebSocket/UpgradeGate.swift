@@ -43,25 +43,16 @@ final class UpgradeGate: Sendable {
     /// Waits until no admitted upgrade is pending, or `timeout` has passed,
     /// then refuses every later upgrade.
     func shut(within timeout: Duration) async {
-        let (settled, finish) = AsyncStream.makeStream(of: Void.self)
-        let waiting = Task {
+        await waitAtMost(timeout) {
             await withCheckedContinuation { continuation in
-                let ready = state.withLock { state in
+                let ready = self.state.withLock { state in
                     guard state.pending > 0 else { return true }
                     state.waiters.append(continuation)
                     return false
                 }
                 if ready { continuation.resume() }
             }
-            finish.finish()
         }
-        let timer = Task {
-            try? await Task.sleep(for: timeout)
-            finish.finish()
-        }
-        for await _ in settled {}
-        timer.cancel()
-        _ = waiting
         state.withLock { $0.shut = true }
     }
 }

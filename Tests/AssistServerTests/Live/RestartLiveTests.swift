@@ -34,6 +34,25 @@ struct RestartLiveTests {
         return (consumer, welcome, sam, samWelcome)
     }
 
+    /// After a restart: Sam's "after the restart" reaches the consumer
+    /// (within `timeout`), and the consumer's "thanks" reaches Sam as the
+    /// next message, not a duplicate of an earlier one.
+    private static func expectChatsBothWays(
+        consumer: ConsumerPeer, sam: AgentPeer, session: SessionID, agentMessageID: ClientMessageID,
+        timeout: Duration = .seconds(10)
+    ) async throws {
+        try await sam.send(.chat(sessionID: session, clientMessageID: agentMessageID, text: "after the restart"))
+        let after = try await consumer.expect("chat after the restart", timeout: timeout) {
+            if case .chat(let m) = $0 { m.text } else { nil }
+        }
+        #expect(after == "after the restart")
+        try await consumer.send(.chat(clientMessageID: "c-2", text: "thanks"))
+        let reply = try await sam.expect("consumer chat after the restart") {
+            if case .chat(_, let m) = $0 { m.text } else { nil }
+        }
+        #expect(reply == "thanks", "the agent got something other than the new message (a duplicate?)")
+    }
+
     private static func temporaryFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("assist-restart-\(UUID().uuidString)")
     }
@@ -75,16 +94,9 @@ struct RestartLiveTests {
             try await resumedSam.sendHandshake(
                 .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
             _ = try await resumedSam.expect("agent welcome after restart", timeout: .seconds(30)) { if case .welcome(let w) = $0 { w } else { nil } }
-            try await resumedSam.send(.chat(sessionID: welcome.sessionID, clientMessageID: "a-2", text: "after the restart"))
-            let after = try await resumedConsumer.expect("chat after the restart", timeout: .seconds(30)) {
-                if case .chat(let m) = $0 { m.text } else { nil }
-            }
-            #expect(after == "after the restart")
-            try await resumedConsumer.send(.chat(clientMessageID: "c-2", text: "thanks"))
-            let reply = try await resumedSam.expect("consumer chat after the restart") {
-                if case .chat(_, let m) = $0 { m.text } else { nil }
-            }
-            #expect(reply == "thanks", "the agent got something other than the new message (a duplicate?)")
+            try await Self.expectChatsBothWays(
+                consumer: resumedConsumer, sam: resumedSam, session: welcome.sessionID, agentMessageID: "a-2",
+                timeout: .seconds(30))
         }
     }
 
@@ -194,16 +206,8 @@ struct RestartLiveTests {
             try await resumedSam.sendHandshake(
                 .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
             _ = try await resumedSam.expect("agent welcome after the restart") { if case .welcome(let w) = $0 { w } else { nil } }
-            try await resumedSam.send(.chat(sessionID: welcome.sessionID, clientMessageID: "a-1", text: "after the restart"))
-            let after = try await resumedConsumer.expect("chat after the restart") {
-                if case .chat(let m) = $0 { m.text } else { nil }
-            }
-            #expect(after == "after the restart")
-            try await resumedConsumer.send(.chat(clientMessageID: "c-2", text: "thanks"))
-            let reply = try await resumedSam.expect("consumer chat after the restart") {
-                if case .chat(_, let m) = $0 { m.text } else { nil }
-            }
-            #expect(reply == "thanks", "the agent got something other than the new message (a duplicate?)")
+            try await Self.expectChatsBothWays(
+                consumer: resumedConsumer, sam: resumedSam, session: welcome.sessionID, agentMessageID: "a-1")
         }
     }
 }

@@ -4,6 +4,8 @@ their tokens and lose nothing that was acknowledged."""
 
 from __future__ import annotations
 
+import os
+import struct
 import threading
 import time
 
@@ -160,3 +162,39 @@ def test_sigterm_on_an_idle_server_exits_0(start_server):
     status = server.wait(10)
     assert status == 0 and time.monotonic() - started <= 4, \
         f"expected exit status 0 within 2 s; observed {status} after {time.monotonic() - started:.1f} s"
+
+
+def test_sigterm_with_an_agent_that_stopped_reading_still_exits_0_within_the_shutdown_timeout(start_server):
+    """An agent that stops reading while a share sends it pictures fills every buffer between the server
+    and it, so even the close frame cannot be written. The server must not wait on that write for ever:
+    the other connections still get 1001 and the process exits 0 within `--shutdown-timeout` (it waits
+    for such a connection no longer than that, then cuts it)."""
+    server: AssistServer = start_server(extra_arguments=("--shutdown-timeout", str(SHUTDOWN_TIMEOUT)))
+    agent = server.agent("sam")
+    agent.hello(versions=[1, 2])
+    consumer = server.consumer()
+    consumer.hello(versions=[1, 2], destination="support", visitorName="Ann")
+    agent.send_sequenced("acceptNext")
+    session_id = agent.expect("sessionAssigned").body["sessionId"]
+    agent.send_sequenced("requestScreenShare", {"sessionId": session_id, "requestId": "share-1"})
+    request = consumer.expect("screenShareRequest")
+    consumer.send_sequenced("screenShareAnswer", {"requestId": request.body["requestId"], "accepted": True})
+    agent.expect("consumerAnswered")
+    # From here the agent reads nothing. Each picture carries 3 MiB, which the server relays unchecked
+    # (it checks the layout, not the PNG): about 24 MiB is far more than the kernel buffers on loopback.
+    payload = os.urandom(3 * 1024 * 1024)
+    for number in range(1, 9):
+        tile = struct.pack("!HHHHBI", 0, 0, 1, 1, 1, len(payload)) + payload
+        consumer.ws.send_binary(b"ACF2" + bytes([1]) + struct.pack("!IHHH", number, 1, 1, 1) + tile)
+        time.sleep(0.05)  # within the frame-rate limit
+    barrier(consumer, timeout=60)  # a debug server takes its time over 3 MiB frames
+
+    started = time.monotonic()
+    server.terminate()
+    _, closed = consumer.read_until_close(timeout=SHUTDOWN_TIMEOUT + 10, after_error=None)
+    status = server.wait(SHUTDOWN_TIMEOUT + 10)
+    elapsed = time.monotonic() - started
+    assert closed is not None and closed.code == 1001 and status == 0 and elapsed <= 2 * SHUTDOWN_TIMEOUT + 2, \
+        (f"expected the consumer closed with 1001 and exit status 0 within twice {SHUTDOWN_TIMEOUT} s (graceful, "
+         f"then cancelled); observed close {closed.code if closed else 'still open'}, exit status {status} after "
+         f"{elapsed:.1f} s; log:\n{server.log.read_text()[-3000:]}")

@@ -4,7 +4,8 @@ the real console (headless Chromium), through a live assist-server.
 The person (driven through AT-SPI) asks for help; the agent (driven through
 Selenium) takes the session, asks to see the window and gets its picture on
 the console's canvas, asks for control and clicks a button of the app on
-that canvas; the person stops sharing and the console shows it stopped.
+that canvas; the person stops sharing and the console shows it stopped. Then
+the server restarts gracefully with both connected, and the chat goes on.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from accessible_app import App, do_action, find_all, has_been_on_screen, save_window_picture, set_text, wait_for
 from conftest import Journey, SupportServer, running_journey
-from test_support_journey import SCREENSHOTS, clear_drawing_button, main_window, one, shown_texts
+from test_support_journey import (
+    RECONNECT_TIMEOUT, SCREENSHOTS, clear_drawing_button, main_window, one, own_entries, send_chat_message, shown_texts,
+    transcript)
 
 AGENT = "Casey"
 CHROMIUM = "/usr/bin/chromium"
@@ -192,3 +195,37 @@ def test_person_stops_sharing_and_the_console_shows_it(journey: Journey, console
              app)
     status = console.session().find_element(By.CSS_SELECTOR, ".shared-window")
     console.wait.until(lambda _: "Sharing stopped" in status.text)
+
+
+MESSAGE_DURING_RESTART = "Typed while the server restarted with both of us connected."
+REPLY_AFTER_RESTART = "Casey here again after the restart."
+
+
+def console_messages(console: Console) -> list[str]:
+    return [item.text for item in console.session().find_elements(By.CSS_SELECTOR, ".message__text")]
+
+
+def test_graceful_restart_with_app_and_console_connected_loses_nothing_on_either_side(
+        journey: Journey, console: Console) -> None:
+    app = journey.app
+    status = journey.server.terminate_gracefully()
+    assert status == 0, \
+        f"assist-server exited with status {status} after SIGTERM; log:\n{journey.server.log.read_text()[-4000:]}"
+    send_chat_message(app, MESSAGE_DURING_RESTART)
+    wait_for("the message typed during the restart in the transcript",
+             lambda: own_entries(app, MESSAGE_DURING_RESTART), app)
+
+    journey.server.start()
+    wait_for("the message typed during the restart to be Delivered",
+             lambda: [e for e in own_entries(app, MESSAGE_DURING_RESTART) if e.delivery == "Delivered"], app,
+             timeout=RECONNECT_TIMEOUT)
+    WebDriverWait(console.driver, RECONNECT_TIMEOUT).until(
+        lambda _: MESSAGE_DURING_RESTART in console_messages(console))
+    assert console_messages(console).count(MESSAGE_DURING_RESTART) == 1, console_messages(console)
+    assert len(own_entries(app, MESSAGE_DURING_RESTART)) == 1, transcript(app)
+
+    composer = console.session().find_element(By.CSS_SELECTOR, ".composer textarea")
+    composer.send_keys(REPLY_AFTER_RESTART, Keys.ENTER)
+    wait_for("the console's reply after the restart in the app",
+             lambda: [e for e in transcript(app) if e.text == REPLY_AFTER_RESTART], app, timeout=RECONNECT_TIMEOUT)
+    assert [e.author for e in transcript(app) if e.text == REPLY_AFTER_RESTART] == [AGENT], transcript(app)

@@ -67,10 +67,19 @@ final class LinkReader {
         return true
     }
 
-    /// Waits for a close the hub queued to be written, then tells the hub
-    /// the connection is gone.
+    /// Waits for a close the hub queued to be written, at most
+    /// ``closeWriteLimit``, then tells the hub the connection is gone.
+    ///
+    /// The wait is bounded because a write can stall behind a peer that
+    /// stopped reading, and the socket is closed only once this connection's
+    /// handler returns: waiting for ever would keep the connection, and a
+    /// server shutting down, waiting for ever too.
     func finish() async {
-        await link.closeWritten()
+        await waitAtMost(Self.closeWriteLimit) { [link] in await link.closeWritten() }
         await hub.disconnected(link)
     }
+
+    /// How long a connection that is done waits for its close frame to be
+    /// written: the WebSocket close timeout.
+    static let closeWriteLimit = WebSocketEndpoints.closeTimeout
 }

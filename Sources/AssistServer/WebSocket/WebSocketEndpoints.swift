@@ -23,7 +23,7 @@ enum WebSocketEndpoints {
         WebSocketServerConfiguration(
             maxFrameSize: maxMessageBytes,
             autoPing: .enabled(timePeriod: pingInterval),
-            closeTimeout: .seconds(5),
+            closeTimeout: closeTimeout,
             validateUTF8: true)
     }
 
@@ -70,6 +70,10 @@ enum WebSocketEndpoints {
         default: return nil
         }
     }
+
+    /// How long the server waits for a peer's answer to its close frame
+    /// before it closes the socket.
+    static let closeTimeout = Duration.seconds(5)
 
     private static let nextLinkID = Atomic<Int>(0)
 

@@ -1,5 +1,6 @@
-/// Runs `operation` in a task of its own and returns as soon as it finishes
-/// or `timeout` has passed on `clock`, whichever comes first.
+/// Runs `operation` in a task of its own and returns as soon as it finishes,
+/// `timeout` has passed on `clock`, or the calling task is cancelled,
+/// whichever comes first.
 ///
 /// For waits that cannot be cancelled — a checked continuation, a close
 /// frame stuck behind a stalled peer's socket — so they are never awaited

@@ -23,6 +23,7 @@ DEBIAN_PACKAGES=(
     python3-selenium      # ... and the co-browse test that drives the app and the console together
     imagemagick           # ... `import` saves a screenshot when a UI test fails
     nginx-light openssl   # the live tests behind a TLS-terminating proxy (Tests/AssistServerTests/Live/ProxiedServerLiveTests.swift)
+    openbox               # a real X11 window manager for the isAgentWindowOnTop test (Tests/AssistGtkTests/Glue/WindowStackingTests.swift)
 )
 
 # PyPI packages of the agent console's browser test, installed into .build-venv.

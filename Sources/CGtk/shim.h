@@ -3,6 +3,8 @@
 
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+#include <gdk/x11/gdkx.h>
+#include <X11/Xatom.h>
 
 /* libdispatch's main-queue hooks, the ones CoreFoundation's run loop uses on
  * Linux. The main-loop bridge watches the handle with g_unix_fd_add_full and
@@ -57,6 +59,53 @@ static inline gboolean assist_signal_emit_key_pressed(
     gboolean handled = FALSE;
     g_signal_emit_by_name(controller, "key-pressed", keyval, keycode, state, &handled);
     return handled;
+}
+
+/* Asks an X11 window manager to keep a mapped window above others (or not)
+ * with the EWMH _NET_WM_STATE client message; GTK 4 has no call for it.
+ * FALSE when the window is not on X11 (Wayland has no such request) or not
+ * mapped yet. */
+static inline gboolean assist_x11_request_keep_above(GtkWindow *window, gboolean above) {
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+    if (surface == NULL || !GDK_IS_X11_SURFACE(surface)) return FALSE;
+    GdkDisplay *display = gdk_surface_get_display(surface);
+    Display *xdisplay = gdk_x11_display_get_xdisplay(display);
+    XClientMessageEvent message = { 0 };
+    message.type = ClientMessage;
+    message.window = gdk_x11_surface_get_xid(surface);
+    message.message_type = gdk_x11_get_xatom_by_name_for_display(display, "_NET_WM_STATE");
+    message.format = 32;
+    message.data.l[0] = above ? 1 : 0; /* _NET_WM_STATE_ADD or _REMOVE */
+    message.data.l[1] = (long)gdk_x11_get_xatom_by_name_for_display(display, "_NET_WM_STATE_ABOVE");
+    message.data.l[3] = 1; /* from an application */
+    XSendEvent(xdisplay, DefaultRootWindow(xdisplay), False,
+               SubstructureRedirectMask | SubstructureNotifyMask, (XEvent *)&message);
+    XFlush(xdisplay);
+    return TRUE;
+}
+
+/* Whether the window manager put an X11 window in _NET_WM_STATE_ABOVE: what
+ * it made of the request above. FALSE off X11. */
+static inline gboolean assist_x11_is_kept_above(GtkWindow *window) {
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+    if (surface == NULL || !GDK_IS_X11_SURFACE(surface)) return FALSE;
+    GdkDisplay *display = gdk_surface_get_display(surface);
+    Atom above = gdk_x11_get_xatom_by_name_for_display(display, "_NET_WM_STATE_ABOVE");
+    Atom type;
+    int format;
+    unsigned long count, remaining;
+    unsigned char *data = NULL;
+    int status = XGetWindowProperty(
+        gdk_x11_display_get_xdisplay(display), gdk_x11_surface_get_xid(surface),
+        gdk_x11_get_xatom_by_name_for_display(display, "_NET_WM_STATE"), 0, 64, False, XA_ATOM,
+        &type, &format, &count, &remaining, &data);
+    gboolean found = FALSE;
+    if (status == Success && data != NULL && format == 32) {
+        Atom *atoms = (Atom *)data;
+        for (unsigned long i = 0; i < count; i++) found = found || atoms[i] == above;
+    }
+    if (data != NULL) XFree(data);
+    return found;
 }
 
 #endif

@@ -5,11 +5,17 @@ extension ConsumerHello {
     /// Empty strings in the configuration mean "not given" and are left
     /// out; `destination` is left out when escalating with a session token,
     /// where the token names the session. The pre-chat entities travel as
-    /// ``entityMapping``, untouched, for the agent's CRM.
-    public init(configuration: Configuration, submission: PrechatSubmission) {
+    /// ``entityMapping``, untouched, for the agent's CRM. `versions` are the
+    /// protocol versions offered: without the call's version 3 unless the
+    /// app can take calls, so that no agent proposes one it cannot answer.
+    public init(
+        configuration: Configuration, submission: PrechatSubmission,
+        versions: [Int] = ProtocolVersion.supported
+    ) {
         func given(_ value: String) -> String? { value.isEmpty ? nil : value }
         let sessionToken = given(configuration.sessionToken)
         self.init(
+            versions: versions,
             destination: sessionToken == nil ? given(configuration.destination) : nil,
             visitorName: submission.visitorName,
             preChat: submission.answers,

@@ -93,6 +93,21 @@ extension ConsumerSession {
         send(.inputResult(inputID: id, outcome: outcome))
     }
 
+    /// Sends a message of the call that the call's ``CallMachine`` asked
+    /// for (``CallAction/send(_:)``): sequenced ones are kept until
+    /// acknowledged like any other, unsequenced signals go only while
+    /// online. Nothing is sent once the session is over, and a message that
+    /// is not about a call is refused.
+    public mutating func sendCallMessage(_ message: ConsumerMessage) -> [ConsumerSessionEffect] {
+        guard !phase.isEnded else { return [] }
+        switch message {
+        case .callAnswer, .askForCall, .callSignal, .callMediaState, .callEnd:
+            return send(message)
+        default:
+            return []
+        }
+    }
+
     /// The person started or stopped typing; sent only while online.
     public mutating func setTyping(_ isTyping: Bool) -> [ConsumerSessionEffect] {
         guard !phase.isEnded else { return [] }

@@ -59,7 +59,10 @@ public struct ConsumerSession: Sendable {
         link = .awaitingWelcome
         let message: ConsumerMessage =
             if let welcome {
-                .resume(ResumeRequest(resumeToken: welcome.resumeToken, lastReceivedSeq: channel.lastReceivedSeq))
+                .resume(
+                    ResumeRequest(
+                        resumeToken: welcome.resumeToken, lastReceivedSeq: channel.lastReceivedSeq,
+                        versions: hello.versions))
             } else {
                 .hello(hello)
             }

@@ -46,7 +46,9 @@ public actor SupportClient {
     ///
     /// `access` decides certificates and cookies; pass the one the session's
     /// ``ShortCodeClient`` used, so that cookies its answers set go on the
-    /// WebSocket. `nil` makes a new one from `configuration`.
+    /// WebSocket. `nil` makes a new one from `configuration`. With
+    /// `takesCalls` the app offers the call's protocol version and must
+    /// answer ``SupportEvent/callMessage(_:)`` events with a ``CallMachine``.
     ///
     /// - Throws: ``UserFacingError`` when ``Configuration/server`` is not set
     ///   or is not a web address the app can connect to.
@@ -54,6 +56,7 @@ public actor SupportClient {
         configuration: Configuration,
         submission: PrechatSubmission,
         access: ServerAccess? = nil,
+        takesCalls: Bool = false,
         logger: Logger = Logger(label: "assist.client"),
         now: @escaping @Sendable () -> Date = Date.init
     ) throws(UserFacingError) {
@@ -79,7 +82,10 @@ public actor SupportClient {
             diagnostics = nil
         }
         self.now = now
-        session = ConsumerSession(hello: ConsumerHello(configuration: configuration, submission: submission))
+        session = ConsumerSession(
+            hello: ConsumerHello(
+                configuration: configuration, submission: submission,
+                versions: ProtocolVersion.offered(takesCalls: takesCalls)))
         (events, eventSink) = AsyncStream.makeStream(of: SupportEvent.self)
         (connectionEvents, connectionEventSink) = AsyncStream.makeStream(of: ConnectionEvent.self)
     }
@@ -179,6 +185,15 @@ public actor SupportClient {
         link.yield(.binary(bytes))
         return true
     }
+
+    /// Sends a message of the call (``CallAction/send(_:)``).
+    public func sendCallMessage(_ message: ConsumerMessage) {
+        perform(session.sendCallMessage(message))
+    }
+
+    /// The STUN and TURN servers the server named in its `welcome` for calls;
+    /// empty before the welcome or on a connection without calls.
+    public var iceServers: [IceServer] { session.welcome?.iceServers ?? [] }
 
     /// Tells the agent whether the person is typing.
     public func setTyping(_ isTyping: Bool) {

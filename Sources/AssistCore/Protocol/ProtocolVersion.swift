@@ -20,6 +20,12 @@ public enum ProtocolVersion {
     /// servers in `welcome`.
     public static let call = 3
 
+    /// The versions an app offers: every one it speaks, without the call's
+    /// version 3 unless it `takesCalls` (it has the media to answer one).
+    public static func offered(takesCalls: Bool) -> [Int] {
+        takesCalls ? supported : supported.filter { $0 < call }
+    }
+
     /// Whether this build can read and write frames of `version`.
     public static func isSupported(_ version: Int) -> Bool {
         supported.contains(version)

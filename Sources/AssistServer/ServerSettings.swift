@@ -1,3 +1,4 @@
+public import AssistCore
 import Foundation
 
 /// Everything `assist-server` is configured with.
@@ -22,13 +23,16 @@ public struct ServerSettings: Sendable {
     public var pingInterval: Duration
     /// Where the agent console's files are, or `nil` to serve no console.
     public var console: ConsoleFiles?
+    /// The STUN and TURN servers sent to the peers of calls (`--ice-server`).
+    public var iceServers: [IceServer]
 
     /// Creates settings; the defaults are the CLI's.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String = ":memory:",
         agents: AgentDirectory, demoAgent: Bool = false,
         shortCodeTimeToLive: TimeInterval = ShortCodeService.defaultTimeToLive, gracePeriodSeconds: Int = 120,
-        allowedOrigins: [String] = [], pingInterval: Duration = .seconds(30), console: ConsoleFiles? = nil
+        allowedOrigins: [String] = [], pingInterval: Duration = .seconds(30), console: ConsoleFiles? = nil,
+        iceServers: [IceServer] = []
     ) {
         self.host = host
         self.port = port
@@ -40,5 +44,6 @@ public struct ServerSettings: Sendable {
         self.allowedOrigins = allowedOrigins
         self.pingInterval = pingInterval
         self.console = console
+        self.iceServers = iceServers
     }
 }

@@ -51,7 +51,7 @@ public enum SupportServer {
             database: database, metrics: metrics, timeToLive: settings.shortCodeTimeToLive, logger: logger)
         let hub = SupportHub(
             store: SessionStore(writer: database.writer), directory: directory, metrics: metrics,
-            settings: HubSettings(gracePeriodSeconds: settings.gracePeriodSeconds), shortCodes: shortCodes,
+            settings: HubSettings(gracePeriodSeconds: settings.gracePeriodSeconds, iceServers: settings.iceServers), shortCodes: shortCodes,
             logger: logger)
         try await hub.restore()
 

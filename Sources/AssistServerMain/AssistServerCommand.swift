@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssistCore
 import AssistServer
 import Foundation
 import Hummingbird
@@ -43,6 +44,15 @@ struct AssistServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-origin"), help: "Another origin allowed to use agent endpoints. Repeatable.")
     var allowedOrigins: [String] = []
 
+    @Option(
+        name: .customLong("ice-server"),
+        help: ArgumentHelp(
+            "A STUN or TURN server for calls, sent to both peers. Repeatable, at most 8.",
+            discussion: "stun:HOST[:PORT], or turn:USER:CREDENTIAL@HOST[:PORT][?transport=udp|tcp] (also stuns:, turns:); "
+                + "write @ and : inside the user name or credential as %40 and %3A.",
+            valueName: "url"))
+    var iceServerValues: [String] = []
+
     @Option(help: "Seconds between pings of idle connections; one that does not answer is closed.")
     var pingInterval = 30
 
@@ -61,6 +71,11 @@ struct AssistServerCommand: AsyncParsableCommand {
         guard gracePeriod >= 0 else { throw ValidationError("--grace-period cannot be negative.") }
         guard pingInterval > 0 else { throw ValidationError("--ping-interval must be more than 0 seconds.") }
         guard shutdownTimeout > 0 else { throw ValidationError("--shutdown-timeout must be more than 0 seconds.") }
+        do {
+            _ = try IceServerArgument.parse(all: iceServerValues)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() async throws {
@@ -82,11 +97,18 @@ struct AssistServerCommand: AsyncParsableCommand {
             logger.warning("the agent console is not served", metadata: ["reason": "\(error.description)"])
             console = nil
         }
+        let iceServers: [IceServer]
+        do {
+            iceServers = try IceServerArgument.parse(all: iceServerValues)
+        } catch {
+            throw ValidationError(error.description)
+        }
         let settings = ServerSettings(
             host: host, port: port,
             databasePath: database ?? SupportDatabase.defaultPath(environment: ProcessInfo.processInfo.environment),
             agents: directory, demoAgent: demoAgent, shortCodeTimeToLive: shortCodeTTL, gracePeriodSeconds: gracePeriod,
-            allowedOrigins: allowedOrigins, pingInterval: .seconds(pingInterval), console: console)
+            allowedOrigins: allowedOrigins, pingInterval: .seconds(pingInterval), console: console,
+            iceServers: iceServers)
         let services = try await SupportServer.makeServices(
             settings: settings, logger: logger, shutdownTimeout: .seconds(shutdownTimeout),
             onListening: { url in

@@ -14,7 +14,7 @@ both_endpoints = pytest.mark.parametrize("endpoint", ["consumer", "agent"])
 
 
 @both_endpoints
-@pytest.mark.parametrize("versions", [[3], [3, 4], [99, 1000]], ids=["3", "3-4", "99-1000"])
+@pytest.mark.parametrize("versions", [[4], [4, 5], [99, 1000]], ids=["4", "4-5", "99-1000"])
 def test_hello_with_no_common_version_gets_unsupportedVersion_then_close_4001(server: AssistServer, endpoint, versions):
     peer = server.peer(endpoint, "before")
     peer.send(peer.hello_envelope(versions=versions))
@@ -26,6 +26,7 @@ def test_hello_gets_the_highest_common_version(server: AssistServer, endpoint):
     peer = server.peer(endpoint, "before")
     welcome = peer.hello(versions=[1, 2, 7])
     assert welcome.body.get("version") == 2
+    assert "iceServers" not in welcome.body, "iceServers come only in a version-3 welcome"
     assert welcome.envelope.get("v") == 1, "welcome is a version-1 type, written with v 1 on every connection"
 
 

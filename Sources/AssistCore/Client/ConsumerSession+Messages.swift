@@ -74,6 +74,8 @@ extension ConsumerSession {
             _ = current.annotations.clear()
             share = current
             return [.publish(.annotationsChanged(current))]
+        case .callRequest, .callSignal, .callMediaState, .callEnd:
+            return [.publish(.callMessage(message))]
         case .chatReceipt(let receipt):
             let before = transcript
             transcript.apply(receipt)

@@ -36,6 +36,9 @@ public enum SupportEvent: Sendable {
     /// The agent's strokes over the window changed: show the share's
     /// ``ScreenShare/annotations``.
     case annotationsChanged(ScreenShare)
+    /// A message of the call (version 3: `callRequest`, `callSignal`,
+    /// `callMediaState`, `callEnd`), for the call's ``CallMachine`` to take.
+    case callMessage(ServerToConsumerMessage)
     /// The server refused one of this app's frames (logged, not shown).
     case serverReportedProblem(ErrorReport)
 }

@@ -55,7 +55,7 @@ public struct PromptRouting: Sendable, Hashable {
             .screenShareRequestedDelegate
         case .push where hasPushAuthorizationDelegate:
             .pushAuthorizationDelegate
-        case .screenShare, .control, .push:
+        case .screenShare, .control, .push, .call:
             .defaultPrompt
         }
     }

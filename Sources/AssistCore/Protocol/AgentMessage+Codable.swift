@@ -49,6 +49,24 @@ extension AgentMessage {
             let body = try envelope.object("body")
             self = .annotate(sessionID: try body.identifier("sessionId"), stroke: try body.annotationStroke("stroke"))
         case "clearAnnotations": self = .clearAnnotations(sessionID: try envelope.object("body").identifier("sessionId"))
+        case "requestCall":
+            let body = try envelope.object("body")
+            self = .requestCall(
+                sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"),
+                media: try body.callMedia("media"))
+        case "callSignal":
+            let body = try envelope.object("body")
+            self = .callSignal(
+                sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"),
+                signal: try body.callSignal("signal"))
+        case "callMediaState":
+            let body = try envelope.object("body")
+            self = .callMediaState(
+                sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"),
+                state: try body.callMediaState())
+        case "callEnd":
+            let body = try envelope.object("body")
+            self = .callEnd(sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -77,7 +95,7 @@ extension AgentMessage {
             try body.identifier(sessionID, "sessionId")
             try body.encode(isTyping, "isTyping")
         case .requestScreenShare(let sessionID, let requestID), .requestControl(let sessionID, let requestID),
-            .screenShareEnd(let sessionID, let requestID):
+            .screenShareEnd(let sessionID, let requestID), .callEnd(let sessionID, let requestID):
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
             try body.identifier(requestID, "requestId")
@@ -103,6 +121,21 @@ extension AgentMessage {
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
             try body.annotationStroke(stroke, "stroke")
+        case .requestCall(let sessionID, let requestID, let media):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(requestID, "requestId")
+            try body.text(media.rawValue, "media", max: ProtocolLimits.maxIdentifier)
+        case .callSignal(let sessionID, let requestID, let signal):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(requestID, "requestId")
+            try body.callSignal(signal, "signal")
+        case .callMediaState(let sessionID, let requestID, let state):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(requestID, "requestId")
+            try body.callMediaState(state)
         }
     }
 }

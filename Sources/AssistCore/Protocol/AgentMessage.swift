@@ -41,6 +41,16 @@ public enum AgentMessage: WireMessage {
     /// Takes all of the agent's strokes off a session's shared window. Not
     /// sequenced; version 2.
     case clearAnnotations(sessionID: SessionID)
+    /// Proposes a call to the person; `requestID` is chosen by the agent.
+    /// Sequenced; version 3.
+    case requestCall(sessionID: SessionID, requestID: RequestID, media: CallMedia)
+    /// A step of the call's negotiation, for the person's app. Not
+    /// sequenced; version 3.
+    case callSignal(sessionID: SessionID, requestID: RequestID, signal: CallSignal)
+    /// The agent turned its microphone or camera off or on. Not sequenced; version 3.
+    case callMediaState(sessionID: SessionID, requestID: RequestID, state: CallMediaState)
+    /// The agent hung up (or withdrew a proposed call). Sequenced; version 3.
+    case callEnd(sessionID: SessionID, requestID: RequestID)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -63,15 +73,21 @@ public enum AgentMessage: WireMessage {
         case .input: "input"
         case .annotate: "annotate"
         case .clearAnnotations: "clearAnnotations"
+        case .requestCall: "requestCall"
+        case .callSignal: "callSignal"
+        case .callMediaState: "callMediaState"
+        case .callEnd: "callEnd"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .hello, .resume, .ack, .typing, .error, .requestKeyframe, .input, .annotate, .clearAnnotations: false
+        case .hello, .resume, .ack, .typing, .error, .requestKeyframe, .input, .annotate, .clearAnnotations,
+            .callSignal, .callMediaState:
+            false
         case .acceptNext, .acceptSession, .redeemShortCode, .chat, .requestScreenShare, .requestControl, .push,
-            .screenShareEnd, .endSession:
+            .screenShareEnd, .endSession, .requestCall, .callEnd:
             true
         }
     }
@@ -80,6 +96,7 @@ public enum AgentMessage: WireMessage {
     public var introducedInVersion: Int {
         switch self {
         case .requestKeyframe, .input, .annotate, .clearAnnotations: ProtocolVersion.cobrowse
+        case .requestCall, .callSignal, .callMediaState, .callEnd: ProtocolVersion.call
         default: 1
         }
     }

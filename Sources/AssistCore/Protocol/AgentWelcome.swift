@@ -10,17 +10,22 @@ public struct AgentWelcome: Sendable, Hashable, Codable {
     public var version: Int
     /// The highest `seq` the server received from the agent, 0 if none.
     public var lastReceivedSeq: Int
+    /// The STUN and TURN servers both peers of a call use (§13.1): present
+    /// exactly on connections that negotiated version 3, possibly empty.
+    public var iceServers: [IceServer]?
 
     /// Creates an agent welcome.
     public init(
         agent: Agent, resumeToken: ResumeToken, gracePeriodSeconds: Int,
-        version: Int = ProtocolVersion.current, lastReceivedSeq: Int = 0
+        version: Int = ProtocolVersion.current, lastReceivedSeq: Int = 0,
+        iceServers: [IceServer]? = nil
     ) {
         self.agent = agent
         self.resumeToken = resumeToken
         self.gracePeriodSeconds = gracePeriodSeconds
         self.version = version
         self.lastReceivedSeq = lastReceivedSeq
+        self.iceServers = iceServers
     }
 
     /// Reads the body, enforcing the protocol's limits.
@@ -31,7 +36,8 @@ public struct AgentWelcome: Sendable, Hashable, Codable {
             resumeToken: try reader.identifier("resumeToken"),
             gracePeriodSeconds: try reader.integer("gracePeriodSeconds"),
             version: try reader.integer("version", min: 1),
-            lastReceivedSeq: try reader.integer("lastReceivedSeq"))
+            lastReceivedSeq: try reader.integer("lastReceivedSeq"),
+            iceServers: try reader.iceServersIfPresent("iceServers"))
     }
 
     /// Writes the body, enforcing the protocol's limits.
@@ -42,5 +48,6 @@ public struct AgentWelcome: Sendable, Hashable, Codable {
         try writer.integer(gracePeriodSeconds, "gracePeriodSeconds")
         try writer.integer(version, "version", min: 1)
         try writer.integer(lastReceivedSeq, "lastReceivedSeq")
+        try writer.iceServersIfPresent(iceServers, "iceServers")
     }
 }

@@ -6,4 +6,6 @@ public enum ConsentKind: String, Sendable, Hashable, Codable, CaseIterable {
     case control
     /// Pushed content the consumer may open.
     case push
+    /// A call the agent proposed (version 3, `docs/protocol.md` §13).
+    case call
 }

@@ -33,6 +33,17 @@ extension ConsumerMessage {
         case "annotationsCleared":
             let body = try envelope.object("body")
             self = .annotationsCleared(ids: try body.annotationIDs("ids"), reason: try body.annotationClearReason("reason"))
+        case "callAnswer":
+            let body = try envelope.object("body")
+            self = .callAnswer(requestID: try body.identifier("requestId"), accepted: try body.bool("accepted"))
+        case "askForCall": self = .askForCall(media: try envelope.object("body").callMedia("media"))
+        case "callSignal":
+            let body = try envelope.object("body")
+            self = .callSignal(requestID: try body.identifier("requestId"), signal: try body.callSignal("signal"))
+        case "callMediaState":
+            let body = try envelope.object("body")
+            self = .callMediaState(requestID: try body.identifier("requestId"), state: try body.callMediaState())
+        case "callEnd": self = .callEnd(requestID: try envelope.object("body").identifier("requestId"))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -53,11 +64,11 @@ extension ConsumerMessage {
             var body = envelope.object("body")
             try body.encode(isTyping, "isTyping")
         case .screenShareAnswer(let requestID, let accepted), .controlAnswer(let requestID, let accepted),
-            .pushAnswer(let requestID, let accepted):
+            .pushAnswer(let requestID, let accepted), .callAnswer(let requestID, let accepted):
             var body = envelope.object("body")
             try body.identifier(requestID, "requestId")
             try body.encode(accepted, "accepted")
-        case .screenShareEnd(let requestID):
+        case .screenShareEnd(let requestID), .callEnd(let requestID):
             var body = envelope.object("body")
             try body.identifier(requestID, "requestId")
         case .error(let report): try envelope.encode(report, "body")
@@ -72,6 +83,17 @@ extension ConsumerMessage {
             var body = envelope.object("body")
             try body.annotationIDs(ids, "ids")
             try body.text(reason.rawValue, "reason", max: ProtocolLimits.maxIdentifier)
+        case .askForCall(let media):
+            var body = envelope.object("body")
+            try body.text(media.rawValue, "media", max: ProtocolLimits.maxIdentifier)
+        case .callSignal(let requestID, let signal):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+            try body.callSignal(signal, "signal")
+        case .callMediaState(let requestID, let state):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+            try body.callMediaState(state)
         }
     }
 }

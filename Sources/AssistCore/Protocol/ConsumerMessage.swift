@@ -31,6 +31,18 @@ public enum ConsumerMessage: WireMessage {
     /// The app took strokes of the agent's off the window. Not sequenced;
     /// version 2.
     case annotationsCleared(ids: [AnnotationID], reason: AnnotationClearReason)
+    /// The person's answer to a call request. Sequenced; version 3.
+    case callAnswer(requestID: RequestID, accepted: Bool)
+    /// The person asks the agent to call. Sequenced; version 3.
+    case askForCall(media: CallMedia)
+    /// A step of the call's negotiation, for the agent. Not sequenced
+    /// (a stale offer or candidate is worthless); version 3.
+    case callSignal(requestID: RequestID, signal: CallSignal)
+    /// The person turned the microphone or camera off or on. Not
+    /// sequenced; version 3.
+    case callMediaState(requestID: RequestID, state: CallMediaState)
+    /// The person hung up. Sequenced; version 3.
+    case callEnd(requestID: RequestID)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -50,15 +62,21 @@ public enum ConsumerMessage: WireMessage {
         case .inputResult: "inputResult"
         case .controlEnd: "controlEnd"
         case .annotationsCleared: "annotationsCleared"
+        case .callAnswer: "callAnswer"
+        case .askForCall: "askForCall"
+        case .callSignal: "callSignal"
+        case .callMediaState: "callMediaState"
+        case .callEnd: "callEnd"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .hello, .resume, .ack, .typing, .error, .inputResult, .annotationsCleared: false
+        case .hello, .resume, .ack, .typing, .error, .inputResult, .annotationsCleared, .callSignal, .callMediaState:
+            false
         case .chat, .screenShareAnswer, .controlAnswer, .pushAnswer, .screenShareEnd, .leaveQueue, .endSession,
-            .controlEnd:
+            .controlEnd, .callAnswer, .askForCall, .callEnd:
             true
         }
     }
@@ -67,6 +85,7 @@ public enum ConsumerMessage: WireMessage {
     public var introducedInVersion: Int {
         switch self {
         case .inputResult, .controlEnd, .annotationsCleared: ProtocolVersion.cobrowse
+        case .callAnswer, .askForCall, .callSignal, .callMediaState, .callEnd: ProtocolVersion.call
         default: 1
         }
     }

@@ -13,17 +13,22 @@ public struct ConsumerWelcome: Sendable, Hashable, Codable {
     /// The highest `seq` the server received from the consumer, 0 if none:
     /// the consumer resends everything after it.
     public var lastReceivedSeq: Int
+    /// The STUN and TURN servers both peers of a call use (§13.1): present
+    /// exactly on connections that negotiated version 3, possibly empty.
+    public var iceServers: [IceServer]?
 
     /// Creates a welcome.
     public init(
         sessionID: SessionID, resumeToken: ResumeToken, gracePeriodSeconds: Int,
-        version: Int = ProtocolVersion.current, lastReceivedSeq: Int = 0
+        version: Int = ProtocolVersion.current, lastReceivedSeq: Int = 0,
+        iceServers: [IceServer]? = nil
     ) {
         self.sessionID = sessionID
         self.resumeToken = resumeToken
         self.gracePeriodSeconds = gracePeriodSeconds
         self.version = version
         self.lastReceivedSeq = lastReceivedSeq
+        self.iceServers = iceServers
     }
 
     /// Reads the body, enforcing the protocol's limits.
@@ -34,7 +39,8 @@ public struct ConsumerWelcome: Sendable, Hashable, Codable {
             resumeToken: try reader.identifier("resumeToken"),
             gracePeriodSeconds: try reader.integer("gracePeriodSeconds"),
             version: try reader.integer("version", min: 1),
-            lastReceivedSeq: try reader.integer("lastReceivedSeq"))
+            lastReceivedSeq: try reader.integer("lastReceivedSeq"),
+            iceServers: try reader.iceServersIfPresent("iceServers"))
     }
 
     /// Writes the body, enforcing the protocol's limits.
@@ -45,5 +51,6 @@ public struct ConsumerWelcome: Sendable, Hashable, Codable {
         try writer.integer(gracePeriodSeconds, "gracePeriodSeconds")
         try writer.integer(version, "version", min: 1)
         try writer.integer(lastReceivedSeq, "lastReceivedSeq")
+        try writer.iceServersIfPresent(iceServers, "iceServers")
     }
 }

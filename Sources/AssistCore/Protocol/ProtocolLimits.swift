@@ -45,4 +45,18 @@ public enum ProtocolLimits {
     public static let maxPermissionMarkers = 100
     /// The most entries in one queue snapshot.
     public static let maxQueueSnapshotEntries = 100
+    /// The longest session description in a call signal.
+    public static let maxSDP = 32_768
+    /// The longest ICE candidate line in a call signal.
+    public static let maxCandidate = 1_024
+    /// The highest m-line index a candidate may name.
+    public static let maxMLineIndex = 15
+    /// The most ICE servers a `welcome` may list.
+    public static let maxIceServers = 8
+    /// The most URLs one ICE server may list.
+    public static let maxIceServerURLs = 4
+    /// The longest URL of an ICE server.
+    public static let maxIceServerURL = 512
+    /// The longest ICE server user name or credential.
+    public static let maxIceCredential = 256
 }

@@ -5,16 +5,20 @@
 /// its `welcome`. Each frame's `v` names the version that introduced its type
 /// (``WireMessage/introducedInVersion``), and types of a later version go
 /// only to connections that negotiated it. Version 2 adds co-browse
-/// (`docs/protocol.md` §12).
+/// (`docs/protocol.md` §12), version 3 the call (§13).
 public enum ProtocolVersion {
     /// The newest version this build speaks.
-    public static let current = 2
+    public static let current = 3
 
     /// Every version this build speaks, oldest first.
-    public static let supported: [Int] = [1, 2]
+    public static let supported: [Int] = [1, 2, 3]
 
     /// The first version with co-browse: binary frames and keyframe requests.
     public static let cobrowse = 2
+
+    /// The first version with the call: call requests, signaling and ICE
+    /// servers in `welcome`.
+    public static let call = 3
 
     /// Whether this build can read and write frames of `version`.
     public static func isSupported(_ version: Int) -> Bool {

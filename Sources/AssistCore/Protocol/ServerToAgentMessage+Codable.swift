@@ -47,6 +47,24 @@ extension ServerToAgentMessage {
             self = .annotationsCleared(
                 sessionID: try body.identifier("sessionId"), ids: try body.annotationIDs("ids"),
                 reason: try body.annotationClearReason("reason"))
+        case "callAsked":
+            let body = try envelope.object("body")
+            self = .callAsked(sessionID: try body.identifier("sessionId"), media: try body.callMedia("media"))
+        case "callSignal":
+            let body = try envelope.object("body")
+            self = .callSignal(
+                sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"),
+                signal: try body.callSignal("signal"))
+        case "callMediaState":
+            let body = try envelope.object("body")
+            self = .callMediaState(
+                sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"),
+                state: try body.callMediaState())
+        case "callEnd":
+            let body = try envelope.object("body")
+            self = .callEnd(
+                sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"),
+                reason: try body.callEndReason("reason"))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -101,6 +119,25 @@ extension ServerToAgentMessage {
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
             try body.annotationIDs(ids, "ids")
+            try body.text(reason.rawValue, "reason", max: ProtocolLimits.maxIdentifier)
+        case .callAsked(let sessionID, let media):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.text(media.rawValue, "media", max: ProtocolLimits.maxIdentifier)
+        case .callSignal(let sessionID, let requestID, let signal):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(requestID, "requestId")
+            try body.callSignal(signal, "signal")
+        case .callMediaState(let sessionID, let requestID, let state):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(requestID, "requestId")
+            try body.callMediaState(state)
+        case .callEnd(let sessionID, let requestID, let reason):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(requestID, "requestId")
             try body.text(reason.rawValue, "reason", max: ProtocolLimits.maxIdentifier)
         }
     }

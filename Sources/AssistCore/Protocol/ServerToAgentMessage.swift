@@ -15,7 +15,7 @@ public enum ServerToAgentMessage: WireMessage {
     case typing(sessionID: SessionID, isTyping: Bool)
     /// How far one of the agent's chat messages got. Sequenced.
     case chatReceipt(sessionID: SessionID, receipt: ChatReceipt)
-    /// The person answered a screen-share, control or push request. Sequenced.
+    /// The person answered a screen-share, control, push or call request. Sequenced.
     case consumerAnswered(sessionID: SessionID, requestID: RequestID, kind: ConsentKind, accepted: Bool)
     /// The person stopped the screen share `requestID` started. Sequenced.
     case screenShareEnd(sessionID: SessionID, requestID: RequestID)
@@ -30,6 +30,14 @@ public enum ServerToAgentMessage: WireMessage {
     /// The app took strokes of the agent's off the session's window. Not
     /// sequenced; version 2.
     case annotationsCleared(sessionID: SessionID, ids: [AnnotationID], reason: AnnotationClearReason)
+    /// The person asks the agent to call. Sequenced; version 3.
+    case callAsked(sessionID: SessionID, media: CallMedia)
+    /// A step of the call's negotiation from the person's app. Not sequenced; version 3.
+    case callSignal(sessionID: SessionID, requestID: RequestID, signal: CallSignal)
+    /// The person turned the microphone or camera off or on. Not sequenced; version 3.
+    case callMediaState(sessionID: SessionID, requestID: RequestID, state: CallMediaState)
+    /// The call is over, and why. Sequenced; version 3.
+    case callEnd(sessionID: SessionID, requestID: RequestID, reason: CallEndReason)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -48,14 +56,22 @@ public enum ServerToAgentMessage: WireMessage {
         case .inputResult: "inputResult"
         case .controlEnd: "controlEnd"
         case .annotationsCleared: "annotationsCleared"
+        case .callAsked: "callAsked"
+        case .callSignal: "callSignal"
+        case .callMediaState: "callMediaState"
+        case .callEnd: "callEnd"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .welcome, .ack, .queueSnapshot, .typing, .error, .inputResult, .annotationsCleared: false
-        case .sessionAssigned, .chat, .chatReceipt, .consumerAnswered, .screenShareEnd, .sessionEnded, .controlEnd: true
+        case .welcome, .ack, .queueSnapshot, .typing, .error, .inputResult, .annotationsCleared, .callSignal,
+            .callMediaState:
+            false
+        case .sessionAssigned, .chat, .chatReceipt, .consumerAnswered, .screenShareEnd, .sessionEnded, .controlEnd,
+            .callAsked, .callEnd:
+            true
         }
     }
 
@@ -63,6 +79,7 @@ public enum ServerToAgentMessage: WireMessage {
     public var introducedInVersion: Int {
         switch self {
         case .inputResult, .controlEnd, .annotationsCleared: ProtocolVersion.cobrowse
+        case .callAsked, .callSignal, .callMediaState, .callEnd: ProtocolVersion.call
         default: 1
         }
     }

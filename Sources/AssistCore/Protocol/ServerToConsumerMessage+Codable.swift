@@ -53,6 +53,21 @@ extension ServerToConsumerMessage {
         case "clearAnnotations":
             self = .clearAnnotations(
                 agentID: try envelope.object("body").text("agentId", max: ProtocolLimits.maxIdentifier))
+        case "callRequest":
+            let body = try envelope.object("body")
+            self = .callRequest(
+                requestID: try body.identifier("requestId"),
+                agentID: try body.text("agentId", max: ProtocolLimits.maxIdentifier),
+                media: try body.callMedia("media"))
+        case "callSignal":
+            let body = try envelope.object("body")
+            self = .callSignal(requestID: try body.identifier("requestId"), signal: try body.callSignal("signal"))
+        case "callMediaState":
+            let body = try envelope.object("body")
+            self = .callMediaState(requestID: try body.identifier("requestId"), state: try body.callMediaState())
+        case "callEnd":
+            let body = try envelope.object("body")
+            self = .callEnd(requestID: try body.identifier("requestId"), reason: try body.callEndReason("reason"))
         default: throw UnknownMessageType(type: type)
         }
     }
@@ -104,6 +119,23 @@ extension ServerToConsumerMessage {
         case .clearAnnotations(let agentID):
             var body = envelope.object("body")
             try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)
+        case .callRequest(let requestID, let agentID, let media):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+            try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)
+            try body.text(media.rawValue, "media", max: ProtocolLimits.maxIdentifier)
+        case .callSignal(let requestID, let signal):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+            try body.callSignal(signal, "signal")
+        case .callMediaState(let requestID, let state):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+            try body.callMediaState(state)
+        case .callEnd(let requestID, let reason):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+            try body.text(reason.rawValue, "reason", max: ProtocolLimits.maxIdentifier)
         }
     }
 }

@@ -39,6 +39,14 @@ public enum ServerToConsumerMessage: WireMessage {
     case annotate(agentID: String, stroke: AnnotationStroke)
     /// The agent took all its strokes off. Not sequenced; version 2.
     case clearAnnotations(agentID: String)
+    /// An agent proposes a call. Sequenced; version 3.
+    case callRequest(requestID: RequestID, agentID: String, media: CallMedia)
+    /// A step of the call's negotiation from the agent. Not sequenced; version 3.
+    case callSignal(requestID: RequestID, signal: CallSignal)
+    /// The agent turned its microphone or camera off or on. Not sequenced; version 3.
+    case callMediaState(requestID: RequestID, state: CallMediaState)
+    /// The call is over, and why. Sequenced; version 3.
+    case callEnd(requestID: RequestID, reason: CallEndReason)
 
     /// The envelope's `type`.
     public var messageType: String {
@@ -61,16 +69,21 @@ public enum ServerToConsumerMessage: WireMessage {
         case .agentInput: "agentInput"
         case .annotate: "annotate"
         case .clearAnnotations: "clearAnnotations"
+        case .callRequest: "callRequest"
+        case .callSignal: "callSignal"
+        case .callMediaState: "callMediaState"
+        case .callEnd: "callEnd"
         }
     }
 
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .welcome, .ack, .queueUpdate, .typing, .error, .keyframeRequest, .agentInput, .annotate, .clearAnnotations:
+        case .welcome, .ack, .queueUpdate, .typing, .error, .keyframeRequest, .agentInput, .annotate, .clearAnnotations,
+            .callSignal, .callMediaState:
             false
         case .agentJoined, .agentLeft, .chat, .screenShareRequest, .controlRequest, .screenShareEnd, .push,
-            .chatReceipt, .sessionEnded:
+            .chatReceipt, .sessionEnded, .callRequest, .callEnd:
             true
         }
     }
@@ -79,6 +92,7 @@ public enum ServerToConsumerMessage: WireMessage {
     public var introducedInVersion: Int {
         switch self {
         case .keyframeRequest, .agentInput, .annotate, .clearAnnotations: ProtocolVersion.cobrowse
+        case .callRequest, .callSignal, .callMediaState, .callEnd: ProtocolVersion.call
         default: 1
         }
     }

@@ -215,6 +215,10 @@ final class SupportController {
         case .agentInput(let id, let event):
             let outcome = sharer.map { inputPerformer(for: $0).perform(event) } ?? .noControl
             perform { await $0.reportInput(id, outcome: outcome) }
+        case .callMessage:
+            // The call's controller (issue 12, part 2) drives a CallMachine
+            // with these; this controller shows no call of its own.
+            break
         case .serverReportedProblem(let report):
             FileHandle.standardError.write(Data("assist: the server refused a frame: \(report.message)\n".utf8))
         }

@@ -23,6 +23,12 @@ struct LiveSession {
     /// The screen share in progress, kept in memory only: after a restart
     /// the app is told no share is active and stops capturing.
     var share: LiveShare?
+    /// The call proposed or in progress (§13.3), one at a time.
+    var call: LiveCall?
+    /// The protocol version of the consumer's newest connection, so a call
+    /// is proposed only to an app that can take it; 1 until the consumer
+    /// connects after a restart.
+    var consumerVersion = 1
 
     var id: SessionID { row.id }
     var streamID: String { StreamRow.consumerStreamID(row.id) }

@@ -87,6 +87,18 @@ extension SupportHub {
             agentAnnotates(
                 .clearAnnotations(agentID: agentID), type: message.messageType, session: sessionID, agent: agentID,
                 on: link)
+        case .requestCall(let sessionID, let requestID, let media):
+            agentRequestsCall(requestID, media: media, session: sessionID, agent: agentID, on: link)
+        case .callSignal(let sessionID, let requestID, let signal):
+            agentSignals(
+                .callSignal(requestID: requestID, signal: signal), requestID: requestID, isRestart: signal == .restart,
+                type: message.messageType, session: sessionID, agent: agentID, on: link)
+        case .callMediaState(let sessionID, let requestID, let state):
+            agentSignals(
+                .callMediaState(requestID: requestID, state: state), requestID: requestID, isRestart: false,
+                type: message.messageType, session: sessionID, agent: agentID, on: link)
+        case .callEnd(let sessionID, let requestID):
+            agentEndsCall(requestID, session: sessionID, agent: agentID, on: link)
         case .endSession(let sessionID, let text):
             guard owned(sessionID, by: agentID, on: link, refType: message.messageType) != nil else { return }
             end(session: sessionID, reason: .agentEnded, text: text)

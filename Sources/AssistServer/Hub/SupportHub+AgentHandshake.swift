@@ -122,7 +122,7 @@ extension SupportHub {
         AgentWelcome(
             agent: agent.account.agent, resumeToken: resumeToken,
             gracePeriodSeconds: settings.gracePeriodSeconds, version: version,
-            lastReceivedSeq: agent.channel.lastReceivedSeq)
+            lastReceivedSeq: agent.channel.lastReceivedSeq, iceServers: settings.iceServers(forVersion: version))
     }
 
     /// A channel snapshot from a stored stream and its frames.

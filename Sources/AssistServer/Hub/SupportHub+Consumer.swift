@@ -81,6 +81,20 @@ extension SupportHub {
             if let agentID = row.agentID {
                 send(.inputResult(sessionID: id, inputID: inputID, outcome: outcome), toAgent: agentID)
             }
+        case .askForCall(let media):
+            consumerAsksForCall(media, session: id, on: link)
+        case .callAnswer(let requestID, let accepted):
+            answer(requestID, kind: .call, accepted: accepted, session: id, on: link)
+        case .callSignal(let requestID, let signal):
+            consumerSignals(
+                .callSignal(sessionID: id, requestID: requestID, signal: signal), requestID: requestID,
+                type: message.messageType, session: id, on: link)
+        case .callMediaState(let requestID, let state):
+            consumerSignals(
+                .callMediaState(sessionID: id, requestID: requestID, state: state), requestID: requestID,
+                type: message.messageType, session: id, on: link)
+        case .callEnd(let requestID):
+            consumerEndsCall(requestID, session: id, on: link)
         case .leaveQueue:
             guard row.phase != .assigned else {
                 reject(.notAllowed, "an agent has already joined", on: link, as: ServerToConsumerMessage.self)
@@ -136,6 +150,7 @@ extension SupportHub {
         recordRequestClosed(requestID, session: id)
         if kind == .screenShare, accepted { shareStarted(requestID, session: id) }
         if kind == .control, accepted { controlGranted(requestID, session: id) }
+        if kind == .call { callAnswered(requestID, accepted: accepted, session: id) }
         send(.consumerAnswered(sessionID: id, requestID: requestID, kind: kind, accepted: accepted), toAgent: agentID)
     }
 }

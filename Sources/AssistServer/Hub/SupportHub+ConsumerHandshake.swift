@@ -62,6 +62,7 @@ extension SupportHub {
             persistedThrough: 0)
         _ = try? session.channel.replay(after: 0)
         session.link = link
+        session.consumerVersion = version
         sessions[row.id] = session
         sessionsByResumeDigest[session.resumeDigest] = row.id
         markChanged(row)
@@ -102,6 +103,7 @@ extension SupportHub {
             close(previous, .policyViolation, reason: "replaced by a newer connection")
         }
         session.link = link
+        session.consumerVersion = version
         session.generation += 1
         session.lastQueueUpdate = nil
         sessions[session.id] = session
@@ -128,7 +130,7 @@ extension SupportHub {
         ConsumerWelcome(
             sessionID: session.id, resumeToken: resumeToken,
             gracePeriodSeconds: settings.gracePeriodSeconds, version: version,
-            lastReceivedSeq: session.channel.lastReceivedSeq)
+            lastReceivedSeq: session.channel.lastReceivedSeq, iceServers: settings.iceServers(forVersion: version))
     }
 
     /// The destination recorded for a session joined by short code, which

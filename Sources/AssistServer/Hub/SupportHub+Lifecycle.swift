@@ -60,7 +60,9 @@ extension SupportHub {
     /// Ends a session: both sides are told why, the record is kept, and its
     /// handle time feeds the wait estimate.
     func end(session id: SessionID, reason: SessionEndReason, text: String?) {
-        guard var session = sessions[id], session.row.phase != .ended else { return }
+        guard sessions[id]?.row.phase != .ended else { return }
+        endCall(session: id, reason: .sessionEnded, tellConsumer: true, tellAgent: true)
+        guard var session = sessions[id] else { return }
         let endedAt = currentDate
         if let assignedAt = session.row.assignedAt {
             estimator.record(
@@ -91,7 +93,9 @@ extension SupportHub {
     /// to the front of the queue, and each consumer is told the agent left.
     func agentLeft(_ agent: Agent) {
         let owned = sessionsHeld(by: agent.id)
-        for var session in owned {
+        for held in owned {
+            endCall(session: held.id, reason: .agentLeft, tellConsumer: true, tellAgent: false)
+            guard var session = sessions[held.id] else { continue }
             session.row.phase = .queued
             session.row.agentID = nil
             session.row.assignedAt = nil

@@ -13,6 +13,7 @@ extension SupportHub {
     func restore() throws {
         var agentsWithSessions: Set<String> = []
         let pendingRequests = try store.pendingRequests()
+        let acceptedCalls = try store.acceptedCalls()
         for row in try store.openSessions() {
             let streamID = StreamRow.consumerStreamID(row.id)
             guard let stored = try store.stream(id: streamID),
@@ -31,6 +32,7 @@ extension SupportHub {
             }
             sessions[row.id] = session
             sessionsByResumeDigest[session.resumeDigest] = row.id
+            restoreCall(session: row.id, accepted: acceptedCalls[row.id])
             switch row.phase {
             case .queued:
                 waiting.append(row.id, destination: row.destination)

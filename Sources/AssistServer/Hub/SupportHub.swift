@@ -16,7 +16,7 @@ actor SupportHub {
     let settings: HubSettings
     let shortCodes: ShortCodeService
     let logger: Logger
-    private let clock: any Clock<Duration>
+    let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
 
     var sessions: [SessionID: LiveSession] = [:]
@@ -344,6 +344,16 @@ actor SupportHub {
     /// session's requests were dropped.
     func recordRequestClosed(_ requestID: RequestID?, session id: SessionID) {
         changes.requestsClosed.append((id, requestID))
+    }
+
+    /// Records that a session's call was accepted and is kept until it ends.
+    func recordCallAccepted(_ requestID: RequestID, session id: SessionID) {
+        changes.callsAccepted.append((id, requestID))
+    }
+
+    /// Records that a session's accepted call ended.
+    func recordCallEnded(session id: SessionID) {
+        changes.callsEnded.append(id)
     }
 
     /// Records chat messages to store with this event.

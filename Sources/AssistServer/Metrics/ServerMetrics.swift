@@ -1,3 +1,4 @@
+public import AssistCore
 public import Prometheus
 
 /// The figures `GET /metrics` reports, in the Prometheus text format. Every
@@ -32,6 +33,16 @@ public struct ServerMetrics: Sendable {
     public let shortCodesRejected: Counter
     /// Diagnostic lines apps sent with `remoteLoggingEnabled` (§11.5).
     public let diagnosticLines: Counter
+    /// Calls agents proposed (§13).
+    public let callsRequested: Counter
+    /// Calls the person accepted.
+    public let callsAccepted: Counter
+    /// Calls the person declined.
+    public let callsDeclined: Counter
+    /// Accepted calls not ended yet.
+    public let callsActive: Gauge
+    /// `callSignal` and `callMediaState` frames relayed between the parties of a call.
+    public let callSignalsRelayed: Counter
 
     /// Creates every figure in `registry`.
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
@@ -56,6 +67,19 @@ public struct ServerMetrics: Sendable {
         shortCodesRejected = counter(
             "short_codes_rejected", "Refused redemptions: unknown, expired, spent or rate-limited.")
         diagnosticLines = counter("diagnostic_lines", "Diagnostic lines received from apps with remote logging on.")
+        callsRequested = counter("calls_requested", "Calls agents proposed.")
+        callsAccepted = counter("calls_accepted", "Calls the person accepted.")
+        callsDeclined = counter("calls_declined", "Calls the person declined.")
+        callsActive = gauge("calls_active", "Accepted calls not ended yet.")
+        callSignalsRelayed = counter("call_signals_relayed", "Call signaling frames relayed between the parties.")
+    }
+
+    /// Counts a call that ended, under its reason (`assist_calls_ended_total{reason="…"}`).
+    public func callEnded(_ reason: CallEndReason) {
+        registry.makeCounter(
+            descriptor: .init(namespace: "assist", metricName: "calls_ended", unitName: "total", helpText: "Calls that ended, by reason."),
+            labels: [("reason", reason.isKnown ? reason.rawValue : "other")]
+        ).increment()
     }
 
     /// The registry rendered as Prometheus text.

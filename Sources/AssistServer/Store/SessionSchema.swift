@@ -6,7 +6,9 @@ import GRDB
 /// with a short code's session token records the code's correlation id in
 /// `escalation_cid`, so the token cannot open a second session. Requests
 /// (screen share, control, push) waiting for the consumer's answer are kept
-/// in `pending_requests`, so an answer after a restart is still accepted.
+/// in `pending_requests` (a proposed call among them, kind `call`), so an
+/// answer after a restart is still accepted; an accepted call that has not
+/// ended is kept in `accepted_calls`, so its signaling is still relayed.
 ///
 /// `outbox` is written by nearly every commit, so it is a `WITHOUT ROWID`
 /// table: one B-tree keyed by stream and `seq` instead of a table and its
@@ -121,6 +123,12 @@ enum SessionSchema {
                       coalesce(json_extract(hello, '$.destination'), destination))
                     WHERE json_extract(hello, '$.sessionToken') IS NOT NULL
                     """)
+        }
+        migrator.registerMigration("accepted_calls.v1") { db in
+            try db.create(table: "accepted_calls") { table in
+                table.primaryKey("session_id", .text).references("sessions", onDelete: .cascade)
+                table.column("request_id", .text).notNull()
+            }
         }
     }
 }

@@ -57,6 +57,14 @@ struct SessionStore: Sendable {
                     sql: "INSERT OR REPLACE INTO pending_requests (session_id, request_id, kind) VALUES (?, ?, ?)"
                 ).execute(arguments: [opened.sessionID.rawValue, opened.requestID.rawValue, opened.kind.rawValue])
             }
+            for ended in changes.callsEnded {
+                try db.cachedStatement(sql: "DELETE FROM accepted_calls WHERE session_id = ?")
+                    .execute(arguments: [ended.rawValue])
+            }
+            for accepted in changes.callsAccepted {
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO accepted_calls (session_id, request_id) VALUES (?, ?)")
+                    .execute(arguments: [accepted.sessionID.rawValue, accepted.requestID.rawValue])
+            }
             for chat in changes.chats {
                 try db.cachedStatement(
                     sql: """
@@ -100,6 +108,17 @@ struct SessionStore: Sendable {
                 pending[SessionID(row["session_id"]), default: [:]][RequestID(row["request_id"])] = kind
             }
             return pending
+        }
+    }
+
+    /// The request of each session's accepted call that had not ended.
+    func acceptedCalls() throws -> [SessionID: RequestID] {
+        try writer.read { db in
+            var calls: [SessionID: RequestID] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT session_id, request_id FROM accepted_calls") {
+                calls[SessionID(row["session_id"])] = RequestID(row["request_id"])
+            }
+            return calls
         }
     }
 

@@ -16,10 +16,15 @@ struct StoreChanges: Sendable {
     var requestsOpened: [(sessionID: SessionID, requestID: RequestID, kind: ConsentKind)] = []
     /// Requests answered or dropped; a `nil` request id drops all of the session's.
     var requestsClosed: [(sessionID: SessionID, requestID: RequestID?)] = []
+    /// Calls the consumer accepted, kept until they end (§13), so a
+    /// restarted server still relays their signaling.
+    var callsAccepted: [(sessionID: SessionID, requestID: RequestID)] = []
+    /// Sessions whose accepted call ended.
+    var callsEnded: [SessionID] = []
 
     /// Whether there is nothing to write.
     var isEmpty: Bool {
         sessions.isEmpty && restartedStreams.isEmpty && streams.isEmpty && outboxAppends.isEmpty && outboxTrims.isEmpty && chats.isEmpty
-            && requestsOpened.isEmpty && requestsClosed.isEmpty
+            && requestsOpened.isEmpty && requestsClosed.isEmpty && callsAccepted.isEmpty && callsEnded.isEmpty
     }
 }

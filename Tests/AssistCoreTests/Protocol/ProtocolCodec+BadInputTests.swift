@@ -81,7 +81,7 @@ struct ProtocolCodecBadInputTests {
             "a version that is a string", #"{"v":"1","type":"ack"}"#, kind: "invalidEnvelope", field: "v",
             .close(.invalidPayload)),
         BadFrame(
-            "an unsupported version", #"{"v":3,"type":"ack"}"#, kind: "unsupportedVersion", .close(.unsupportedVersion)),
+            "an unsupported version", #"{"v":4,"type":"ack"}"#, kind: "unsupportedVersion", .close(.unsupportedVersion)),
         BadFrame("no type", #"{"v":1}"#, kind: "invalidEnvelope", field: "type", .close(.invalidPayload)),
         BadFrame(
             "an unknown type", #"{"v":1,"type":"teleport","seq":4,"body":{}}"#, kind: "unknownType",

@@ -37,25 +37,25 @@ struct ProtocolCodecRoundTripTests {
             Set(WireSamples.consumer.map(\.messageType)) == [
                 "hello", "resume", "ack", "chat", "typing", "screenShareAnswer", "controlAnswer", "pushAnswer",
                 "screenShareEnd", "leaveQueue", "endSession", "error", "inputResult", "controlEnd",
-                "annotationsCleared",
+                "annotationsCleared", "callAnswer", "askForCall", "callSignal", "callMediaState", "callEnd",
             ])
         #expect(
             Set(WireSamples.serverToConsumer.map(\.messageType)) == [
                 "welcome", "ack", "queueUpdate", "agentJoined", "agentLeft", "chat", "typing", "screenShareRequest",
                 "controlRequest", "screenShareEnd", "push", "chatReceipt", "sessionEnded", "error", "keyframeRequest",
-                "agentInput", "annotate", "clearAnnotations",
+                "agentInput", "annotate", "clearAnnotations", "callRequest", "callSignal", "callMediaState", "callEnd",
             ])
         #expect(
             Set(WireSamples.agentToServer.map(\.messageType)) == [
                 "hello", "resume", "ack", "acceptNext", "acceptSession", "redeemShortCode", "chat", "typing",
                 "requestScreenShare", "requestControl", "push", "screenShareEnd", "endSession", "error", "requestKeyframe",
-                "input", "annotate", "clearAnnotations",
+                "input", "annotate", "clearAnnotations", "requestCall", "callSignal", "callMediaState", "callEnd",
             ])
         #expect(
             Set(WireSamples.serverToAgent.map(\.messageType)) == [
                 "welcome", "ack", "queueSnapshot", "sessionAssigned", "chat", "typing", "chatReceipt",
                 "consumerAnswered", "screenShareEnd", "sessionEnded", "error", "inputResult", "controlEnd",
-                "annotationsCleared",
+                "annotationsCleared", "callAsked", "callSignal", "callMediaState", "callEnd",
             ])
     }
 
@@ -98,8 +98,9 @@ struct ProtocolCodecRoundTripTests {
 
     @Test("Version negotiation picks the highest version both peers speak")
     func versionNegotiation() {
-        #expect(ProtocolVersion.negotiate(offered: [1, 2, 3]) == 2)
+        #expect(ProtocolVersion.negotiate(offered: [1, 2, 3, 4]) == 3)
+        #expect(ProtocolVersion.negotiate(offered: [1, 2]) == 2)
         #expect(ProtocolVersion.negotiate(offered: [1]) == 1)
-        #expect(ProtocolVersion.negotiate(offered: [3]) == nil)
+        #expect(ProtocolVersion.negotiate(offered: [4]) == nil)
     }
 }

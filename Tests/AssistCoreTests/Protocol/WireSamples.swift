@@ -37,6 +37,21 @@ enum WireSamples {
         .inputResult(inputID: "i-1", outcome: .notInteractive),
         .controlEnd(requestID: "q-2"),
         .annotationsCleared(ids: ["st-1", "st-2"], reason: .contentChanged),
+        .callAnswer(requestID: "call-1", accepted: true),
+        .askForCall(media: .video),
+        .callSignal(requestID: "call-1", signal: .answer(negotiation: 2, sdp: "v=0\r\no=- 1 2 IN IP4 0.0.0.0\r\n")),
+        .callSignal(requestID: "call-1", signal: .candidate(negotiation: 2, sdpMLineIndex: 15, candidate: "")),
+        .callSignal(requestID: "call-1", signal: .restart),
+        .callMediaState(requestID: "call-1", state: CallMediaState(microphone: false, camera: true)),
+        .callEnd(requestID: "call-1"),
+    ]
+
+    /// A STUN server and a TURN server with credentials.
+    static let iceServers = [
+        IceServer(urls: ["stun:stun.example.com:3478"]),
+        IceServer(
+            urls: ["turn:turn.example.com:3478?transport=udp", "turns:turn.example.com:5349"], username: "ann",
+            credential: "s3cret:@"),
     ]
 
     /// A stroke through three points, with the largest coordinate allowed.
@@ -46,6 +61,9 @@ enum WireSamples {
 
     static let serverToConsumer: [ServerToConsumerMessage] = [
         .welcome(ConsumerWelcome(sessionID: "s-1", resumeToken: "r-1", gracePeriodSeconds: 120, lastReceivedSeq: 3)),
+        .welcome(
+            ConsumerWelcome(
+                sessionID: "s-1", resumeToken: "r-1", gracePeriodSeconds: 120, lastReceivedSeq: 0, iceServers: iceServers)),
         .ack,
         .queueUpdate(QueueUpdate(waitingRank: 11, totalCapacity: 10, estimatedWaitSeconds: 90)),
         .agentJoined(restrictedAgent),
@@ -66,6 +84,11 @@ enum WireSamples {
         .agentInput(inputID: "i-2", agentID: "agent-7", event: .text("order 42 ✓")),
         .annotate(agentID: "agent-7", stroke: stroke),
         .clearAnnotations(agentID: "agent-7"),
+        .callRequest(requestID: "call-1", agentID: "agent-7", media: .audio),
+        .callSignal(requestID: "call-1", signal: .offer(negotiation: 1, sdp: "v=0\r\n")),
+        .callMediaState(requestID: "call-1", state: CallMediaState(microphone: true, camera: false)),
+        .callEnd(requestID: "call-1", reason: .unanswered),
+        .callEnd(requestID: "call-1", reason: CallEndReason(rawValue: "someFutureReason")),
     ]
 
     static let agentToServer: [AgentMessage] = [
@@ -87,10 +110,18 @@ enum WireSamples {
         .input(sessionID: "s-1", inputID: "i-1", event: .click(x: 0, y: 599)),
         .annotate(sessionID: "s-1", stroke: stroke),
         .clearAnnotations(sessionID: "s-1"),
+        .requestCall(sessionID: "s-1", requestID: "call-1", media: .video),
+        .callSignal(sessionID: "s-1", requestID: "call-1", signal: .offer(negotiation: 3, sdp: "v=0\r\n")),
+        .callSignal(
+            sessionID: "s-1", requestID: "call-1",
+            signal: .candidate(negotiation: 3, sdpMLineIndex: 0, candidate: "candidate:1 1 UDP 2122 192.0.2.1 5000 typ host")),
+        .callMediaState(sessionID: "s-1", requestID: "call-1", state: CallMediaState(microphone: false, camera: false)),
+        .callEnd(sessionID: "s-1", requestID: "call-1"),
     ]
 
     static let serverToAgent: [ServerToAgentMessage] = [
         .welcome(AgentWelcome(agent: agent, resumeToken: "r-3", gracePeriodSeconds: 60)),
+        .welcome(AgentWelcome(agent: agent, resumeToken: "r-3", gracePeriodSeconds: 60, iceServers: [])),
         .ack,
         .queueSnapshot(
             QueueSnapshot(
@@ -116,6 +147,11 @@ enum WireSamples {
         .inputResult(sessionID: "s-1", inputID: "i-1", outcome: .masked),
         .controlEnd(sessionID: "s-1", requestID: "q-2"),
         .annotationsCleared(sessionID: "s-1", ids: ["st-1"], reason: .person),
+        .consumerAnswered(sessionID: "s-1", requestID: "call-1", kind: .call, accepted: false),
+        .callAsked(sessionID: "s-1", media: .audio),
+        .callSignal(sessionID: "s-1", requestID: "call-1", signal: .answer(negotiation: 3, sdp: "v=0\r\n")),
+        .callMediaState(sessionID: "s-1", requestID: "call-1", state: CallMediaState(microphone: true, camera: true)),
+        .callEnd(sessionID: "s-1", requestID: "call-1", reason: .consumerEnded),
     ]
 
     /// Wraps `message` as a sender would: sequenced messages get `seq`.

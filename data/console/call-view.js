@@ -16,8 +16,8 @@ const STATUS_STATE = {
 const REFUSALS = new Set(["declined", "unanswered", "refused", "noMedia", "failed"]);
 
 /**
- * The call tool among the session's tools and the `.call` section beside the
- * chat. Its state is `none` (no call yet), `asked` (the person asked to be
+ * The call buttons in the session's header, the call's sentence under the
+ * visitor's name, and the `.call` section beside the chat. Its state is `none` (no call yet), `asked` (the person asked to be
  * called), `starting` (opening the agent's microphone and camera), `calling`,
  * `connecting`, `active`, `reconnecting` or `ended`; the `.call` section
  * carries it as `data-state` and shows only while a call is on.

@@ -198,6 +198,17 @@ def media_flows_both_ways(call: Call, peer: CallPeer, video: bool) -> dict[str, 
     return stats
 
 
+def wait_for_browser_log(browser: webdriver.Chrome, text: str) -> None:
+    """Waits until the browser logs a line holding `text`; no line logged meanwhile may be an error."""
+    seen: list[dict[str, Any]] = []
+
+    def logged(_: object) -> bool:
+        seen.extend(browser.get_log("browser"))
+        return any(text in entry["message"] for entry in seen)
+    WebDriverWait(browser, MEDIA_SECONDS).until(logged, f"the browser never logged {text!r}")
+    assert [entry for entry in seen if entry["level"] == "SEVERE"] == [], seen
+
+
 def wait_until_reconnected(browser: webdriver.Chrome) -> None:
     """Waits until the console's connection is back (its retries back off, so this may take a while)."""
     WebDriverWait(browser, 3 * MEDIA_SECONDS).until(
@@ -359,6 +370,12 @@ def test_the_call_is_renegotiated_after_the_persons_connection_resumes(
                     assert "Ann Lee's connection dropped; reconnecting the call…" in call.statuses()
                     peer.wait_for_media(before["videoFrames"] + 30, before["audioBuffers"] + 30)
                     call.wait_for_stats(lambda stats: stats["inbound"]["video"]["framesDecoded"] > browser_before + 30)
+
+                    # A signal of the older negotiation, late: dropped, and the call goes on.
+                    consumer.call_signal(call.request_id, peer.answers[0])
+                    wait_for_browser_log(call_browser, "dropped a call answer of negotiation 1; the newest is 2")
+                    assert call.stats()["connection"] == "connected"
+                    assert call.status().text == "In a call with Ann Lee."
         finally:
             proxy.close()
     assert_no_browser_errors(call_browser, server)

@@ -257,3 +257,43 @@ def test_call_metrics_count_requests_answers_and_ends(call_server: AssistServer)
                  "assist_call_signals_relayed_total"):
         assert name in text, f"{name} missing from /metrics"
     assert 'assist_calls_ended_total{reason="agentEnded"}' in text
+
+
+# -- a server restart ---------------------------------------------------------------------------------------------
+
+
+def test_after_a_restart_an_accepted_call_is_relayed_again_and_a_proposed_one_can_still_be_answered(start_server):
+    server: AssistServer = start_server(extra_arguments=("--shutdown-timeout", "3") + ICE_ARGUMENTS)
+    consumer, agent, session_id = accepted_call(server)
+    agent_signal(agent, session_id, OFFER)
+    consumer.expect("callSignal")
+    other_consumer, other_agent, other_session = session(server)
+    propose(other_consumer, other_agent, other_session, request_id="call-7", media="audio")
+    tokens = [(peer, peer.welcome.body["resumeToken"]) for peer in (consumer, agent, other_consumer, other_agent)]
+    server.terminate()
+    assert server.wait(10) == 0
+
+    restarted = start_server(database=server.database, agents=server.agent_config,
+                             extra_arguments=("--shutdown-timeout", "3") + ICE_ARGUMENTS)
+    resumed = []
+    for old, token in tokens:
+        peer = restarted.consumer() if old.endpoint == "consumer" else restarted.agent(old.agent_id)
+        peer.next_seq = old.next_seq
+        peer.last_received = old.last_received
+        peer.resume(token, old.last_received, versions=[1, 2, 3])
+        welcome = peer.expect("welcome")
+        assert welcome.body.get("iceServers") == EXPECTED_ICE
+        resumed.append(peer)
+    consumer, agent, other_consumer, other_agent = resumed
+
+    # The accepted call: media went peer to peer; the app's media stopped, so it asks for a restart,
+    # and the agent's new offer reaches it.
+    consumer_signal(consumer, {"kind": "restart"})
+    assert agent.expect("callSignal").body["signal"] == {"kind": "restart"}
+    agent_signal(agent, session_id, {**OFFER, "negotiation": 2})
+    assert consumer.expect("callSignal").body["signal"]["negotiation"] == 2
+
+    # The proposed call: its request was kept, so the answer is still taken.
+    v3(other_consumer, "callAnswer", {"requestId": "call-7", "accepted": True}, sequenced=True)
+    assert other_agent.expect("consumerAnswered").body == {
+        "sessionId": other_session, "requestId": "call-7", "kind": "call", "accepted": True}

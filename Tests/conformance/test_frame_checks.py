@@ -160,7 +160,7 @@ def test_v_missing_or_not_an_integer_closes_1007_malformedFrame(server: AssistSe
 
 
 @endpoint_phase
-@pytest.mark.parametrize("version", [99, 0, 3], ids=["v99", "v0", "v3"])
+@pytest.mark.parametrize("version", [99, 0, 4], ids=["v99", "v0", "v4"])
 def test_unsupported_v_closes_4001_unsupportedVersion(server: AssistServer, endpoint, phase, version):
     peer = server.peer(endpoint, phase)
     envelope = carrier(peer)

@@ -1,12 +1,14 @@
-"""A scripted Assist consumer: speaks protocol version 1, or 2 with co-browse,
-on /v1/consumer (docs/protocol.md).
+"""A scripted Assist consumer: speaks protocol version 1, 2 with co-browse, or
+3 with the call, on /v1/consumer (docs/protocol.md).
 
 It numbers its sequenced frames, acknowledges every sequenced frame it receives
 (cumulatively, with a bodiless `ack`), drops duplicates, fails loudly on a gap
 or on a frame written in the wrong version, sends the binary app frames a test
 builds (`cobrowse_frames.py`), answers for the app when the agent has control
-(§12.6), reports strokes the app took off (§12.7), and lets a test wait for a
-given server message, or for its absence.
+(§12.6), reports strokes the app took off (§12.7), sends the call's answers,
+signals and media states (§13; the media itself is `call_peer.py`'s), and lets
+a test wait for a given server message, or for its absence, or hear of every
+message of a type as it arrives (`listen`).
 
 With `resume_automatically`, it behaves as the app does when its connection
 is lost (§6.4, §7.3): it keeps every sequenced frame until the server
@@ -30,11 +32,13 @@ import websocket
 
 SEQUENCED_FROM_SERVER = {
     "agentJoined", "agentLeft", "chat", "screenShareRequest", "controlRequest",
-    "screenShareEnd", "push", "chatReceipt", "sessionEnded",
+    "screenShareEnd", "push", "chatReceipt", "sessionEnded", "callRequest", "callEnd",
 }
 
 # Types added in version 2: written with "v":2, and only on a version-2 connection (§12.1).
 VERSION_2_FROM_SERVER = {"keyframeRequest", "agentInput", "annotate", "clearAnnotations"}
+# Types added in version 3, the call: written with "v":3, only on a version-3 connection (§13.1).
+VERSION_3_FROM_SERVER = {"callRequest", "callSignal", "callMediaState", "callEnd"}
 
 # Close codes after which a consumer does not resume (§7.3): the session is over,
 # the client broke a rule, or the server refused the version, the resume or the token.
@@ -85,6 +89,7 @@ class ScriptedConsumer:
         self._losses = threading.Condition()
         self._close_codes: list[int | None] = []
         self._welcomes = 0
+        self._listeners: dict[str, list[Callable[[Frame], None]]] = {}
         self.session_id: str | None = None
         self.version = 1  # as the latest `welcome` chose
 
@@ -169,6 +174,33 @@ class ScriptedConsumer:
         """Says the app took the agent's strokes `ids` off, for `reason` (version 2, unsequenced)."""
         self._write({"v": 2, "type": "annotationsCleared", "ack": self._last_received,
                      "body": {"ids": ids, "reason": reason}})
+
+    def answer_call(self, request_id: str, accepted: bool) -> None:
+        """Answers a `callRequest` (version 3)."""
+        self._send_sequenced("callAnswer", {"requestId": request_id, "accepted": accepted}, version=3)
+
+    def ask_for_call(self, media: str) -> None:
+        """The person asks the agent to call, with `media` "audio" or "video" (version 3)."""
+        self._send_sequenced("askForCall", {"media": media}, version=3)
+
+    def call_signal(self, request_id: str, signal: dict[str, Any]) -> None:
+        """Sends a `callSignal` (version 3, unsequenced: dropped while disconnected)."""
+        self._write({"v": 3, "type": "callSignal", "ack": self._last_received,
+                     "body": {"requestId": request_id, "signal": signal}})
+
+    def call_media_state(self, request_id: str, microphone: bool, camera: bool) -> None:
+        """Tells the agent the person's microphone or camera is on or off (version 3, unsequenced)."""
+        self._write({"v": 3, "type": "callMediaState", "ack": self._last_received,
+                     "body": {"requestId": request_id, "microphone": microphone, "camera": camera}})
+
+    def end_call(self, request_id: str) -> None:
+        """The person ends the call (version 3)."""
+        self._send_sequenced("callEnd", {"requestId": request_id}, version=3)
+
+    def listen(self, message_type: str, handler: Callable[[Frame], None]) -> None:
+        """Calls `handler` with every server message of `message_type` from now on, on the
+        reader's thread, as it arrives; `expect` still sees it too."""
+        self._listeners.setdefault(message_type, []).append(handler)
 
     def answer_push(self, request_id: str, accepted: bool) -> None:
         """Answers a `push`."""
@@ -349,9 +381,9 @@ class ScriptedConsumer:
 
     def _handle(self, envelope: dict[str, Any]) -> None:
         message_type = envelope["type"]
-        if message_type in VERSION_2_FROM_SERVER and self.version < 2:
+        written_in = 3 if message_type in VERSION_3_FROM_SERVER else 2 if message_type in VERSION_2_FROM_SERVER else 1
+        if written_in > self.version:
             raise ProtocolFailure(f"{message_type} on a connection that negotiated version {self.version}")
-        written_in = 2 if message_type in VERSION_2_FROM_SERVER else 1
         if envelope.get("v") != written_in:
             raise ProtocolFailure(f"{message_type} with v={envelope.get('v')!r}, expected {written_in}")
         seq = envelope.get("seq")
@@ -379,6 +411,8 @@ class ScriptedConsumer:
         frame = Frame(type=message_type, body=envelope.get("body") or {}, seq=seq)
         with self._history_lock:
             self._history.append(frame)
+        for handler in self._listeners.get(message_type, []):
+            handler(frame)
         self._inbox.put(frame)
         if message_type == "welcome":
             with self._losses:

@@ -1,8 +1,8 @@
 // Reading and checking frames from the server, and the version each agent frame
-// is written in (docs/protocol.md §2, §5.4, §7.2, §12.1, §12.6, §12.7).
+// is written in (docs/protocol.md §2, §5.4, §7.2, §12.1, §12.6, §12.7, §13.2).
 
-/** The protocol versions this console speaks (§4, §12.1); `hello` and `resume` list them. */
-export const VERSIONS = [1, 2];
+/** The protocol versions this console speaks (§4, §12.1, §13.1); `hello` and `resume` list them. */
+export const VERSIONS = [1, 2, 3];
 
 /** Version 1: the handshake and every type defined in it are written with `"v":1` on every connection. */
 export const BASE_VERSION = 1;
@@ -10,12 +10,15 @@ export const BASE_VERSION = 1;
 /** Types added in version 2, written with `"v":2` and sent only on connections that negotiated it (§12.1). */
 const VERSION_2_OUTBOUND = new Set(["requestKeyframe", "input", "annotate", "clearAnnotations"]);
 
+/** Types added in version 3, the call (§13.2), written with `"v":3`. */
+const VERSION_3_OUTBOUND = new Set(["requestCall", "callSignal", "callMediaState", "callEnd"]);
+
 /** The largest text frame either side may send, in UTF-8 bytes. */
 const MAX_FRAME_BYTES = 65_536;
 
 const SEQUENCED_OUTBOUND = new Set([
   "acceptNext", "acceptSession", "redeemShortCode", "chat", "requestScreenShare",
-  "requestControl", "push", "screenShareEnd", "endSession",
+  "requestControl", "push", "screenShareEnd", "endSession", "requestCall", "callEnd",
 ]);
 
 const CHAT_MESSAGE = { messageId: "string", author: "string", text: "string", sentAt: "integer" };
@@ -43,11 +46,19 @@ const INBOUND = {
   inputResult: { sequenced: false, body: { sessionId: "string", inputId: "string", outcome: "string" } },
   controlEnd: { sequenced: true, body: { sessionId: "string", requestId: "string" } },
   annotationsCleared: { sequenced: false, body: { sessionId: "string", ids: "array", reason: "string" } },
+  callAsked: { sequenced: true, body: { sessionId: "string", media: "string" } },
+  callSignal: { sequenced: false, body: { sessionId: "string", requestId: "string", signal: "object" } },
+  callMediaState: {
+    sequenced: false,
+    body: { sessionId: "string", requestId: "string", microphone: "boolean", camera: "boolean" },
+  },
+  callEnd: { sequenced: true, body: { sessionId: "string", requestId: "string", reason: "string" } },
   error: { sequenced: false, body: { code: "string", message: "string" } },
 };
 
 /** The version an agent message of this type is written in. */
 export function versionOf(type) {
+  if (VERSION_3_OUTBOUND.has(type)) return 3;
   return VERSION_2_OUTBOUND.has(type) ? 2 : BASE_VERSION;
 }
 
@@ -128,6 +139,7 @@ function kindProblem(value, kind, path) {
     case "string": return typeof value === "string" ? null : `${path}: not a string.`;
     case "boolean": return typeof value === "boolean" ? null : `${path}: not a boolean.`;
     case "integer": return isProtocolInteger(value) ? null : `${path}: not an integer.`;
+    case "object": return isObject(value) ? null : `${path}: not an object.`;
     default: return Array.isArray(value) ? null : `${path}: not an array.`;
   }
 }

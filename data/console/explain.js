@@ -82,3 +82,55 @@ export function annotationRefusedSentence(type) {
 export function endSentence(reason) {
   return END_REASONS[reason] ?? END_REASONS.serverShutdown;
 }
+
+/** Where a call stands, as the agent reads it (§13.3); `visitor` is the person's name. */
+const CALL_STATES = {
+  starting: (visitor, media) => media === "video" ? "Starting your camera and microphone…" : "Starting your microphone…",
+  calling: (visitor) => `Calling ${visitor}… waiting for an answer`,
+  connecting: () => "Connecting…",
+  active: (visitor) => `In a call with ${visitor}.`,
+  reconnecting: (visitor) => `${visitor}'s connection dropped; reconnecting the call…`,
+};
+
+/** How a call ended: a `callEnd` reason (§13.2), or what ended it in the console. */
+const CALL_ENDINGS = {
+  declined: (visitor) => `${visitor} declined the call.`,
+  unanswered: (visitor) => `${visitor} did not answer.`,
+  consumerEnded: (visitor) => `Call ended by ${visitor}.`,
+  agentEnded: () => "The call ended.",
+  sessionEnded: () => "The call ended with the session.",
+  agentLeft: () => "The call ended: you are no longer in this session.",
+  ownEnd: () => "You ended the call.",
+  refused: (visitor) => `${visitor}'s app cannot take calls.`,
+  noMedia: (visitor, media) => media === "video"
+    ? "The console could not use your camera and microphone, so the call did not start."
+    : "The console could not use your microphone, so the call did not start.",
+  failed: () => "The call could not be set up.",
+  lost: () => "The call ended: the connection was restarted.",
+};
+
+/** A sentence for a call in progress: `starting`, `calling`, `connecting`, `active` or `reconnecting`. */
+export function callStateSentence(state, visitor, media) {
+  return CALL_STATES[state](visitor, media);
+}
+
+/** A sentence for a call's end; an unknown `callEnd` reason reads like `agentEnded`, as §13.2 asks. */
+export function callEndSentence(reason, visitor, media) {
+  return (CALL_ENDINGS[reason] ?? CALL_ENDINGS.agentEnded)(visitor, media);
+}
+
+/** A sentence for the person asking to be called (`callAsked`). */
+export function callAskedSentence(media, visitor) {
+  return media === "video" ? `${visitor} asks for a video call.` : `${visitor} asks for a voice call.`;
+}
+
+/**
+ * What the person turned off during a call (`callMediaState`), or `""` when
+ * nothing is off. The camera counts only in a video call.
+ */
+export function callMediaSentence(visitor, { microphone, camera }, media) {
+  const off = [];
+  if (!microphone) off.push(`${visitor} muted their microphone.`);
+  if (!camera && media === "video") off.push(`${visitor} turned their camera off.`);
+  return off.join(" ");
+}

@@ -1,6 +1,7 @@
 // One support session: its tab in "My sessions" and its panel (chat, screen
-// share, control, annotations, push, end).
+// share, control, annotations, push, call, end).
 
+import { CallView } from "./call-view.js";
 import { cloneTemplate, fillPrechat, labelControl, newId, setTime, visitorLabel } from "./dom.js";
 import { endSentence } from "./explain.js";
 import { SharedWindow } from "./shared-window.js";
@@ -28,7 +29,8 @@ function pushableUrl(text) {
 
 /**
  * A session assigned to this agent. `actions` carries the agent's intents out:
- * `send(type, body)`, `select(panel)`, `askToEnd(panel)`, `close(panel)`.
+ * `send(type, body)`, `select(panel)`, `askToEnd(panel)`, `close(panel)`; and
+ * `callSettings()` gives what a call needs from the connection (`call-view.js`).
  */
 export class SessionPanel {
   /** The session's id. */
@@ -48,6 +50,7 @@ export class SessionPanel {
   #sharedWindow;
   #control;
   #annotations;
+  #call;
   #pushedUrls = new Map();
   #typingSentAt = 0;
   #typingIdleTimer = null;
@@ -74,6 +77,7 @@ export class SessionPanel {
     const sendAboutSession = (type, body) => this.#actions.send(type, { sessionId: this.sessionId, ...body });
     this.#control = new WindowControl(this.element, this.#sharedWindow, sendAboutSession);
     this.#annotations = new WindowAnnotations(this.#q(".shared-window"), this.#sharedWindow, sendAboutSession);
+    this.#call = new CallView(this.element, sendAboutSession, () => this.#actions.callSettings());
     this.#wireControls();
     this.assign(assignment);
   }
@@ -99,6 +103,7 @@ export class SessionPanel {
     this.#sharedWindow.setVisitor(this.#visitor);
     this.#control.setVisitor(this.#visitor);
     this.#annotations.setVisitor(this.#visitor);
+    this.#call.setVisitor(this.#visitor);
     const prechat = this.#q(".session__prechat");
     prechat.hidden = !fillPrechat(prechat.querySelector(".prechat"), preChat);
     this.tab.querySelector(".session-tab__name").textContent = this.#visitor;
@@ -156,9 +161,11 @@ export class SessionPanel {
     if (isTyping) this.#typingShownTimer = setTimeout(() => this.showTyping(false), TYPING_EXPIRY_MS);
   }
 
-  /** The visitor answered a screen share, control or push request. */
+  /** The visitor answered a screen share, control, push or call request. */
   answered(kind, requestId, accepted) {
-    if (kind === "control") {
+    if (kind === "call") {
+      this.#call.answered(requestId, accepted);
+    } else if (kind === "control") {
       this.#control.answered(requestId, accepted);
     } else if (kind === "screenShare" && requestId === this.#shareRequestId) {
       if (accepted) this.#sharedWindow.start();
@@ -206,6 +213,31 @@ export class SessionPanel {
     this.#annotations.refused(type);
   }
 
+  /** A `callSignal` from the visitor's app. */
+  callSignal(requestId, signal) {
+    this.#call.signal(requestId, signal);
+  }
+
+  /** The visitor turned their microphone or camera off or on (`callMediaState`). */
+  callMediaState(requestId, microphone, camera) {
+    this.#call.mediaState(requestId, microphone, camera);
+  }
+
+  /** The call ended on the visitor's side or the server's (`callEnd`). */
+  callEnded(requestId, reason) {
+    this.#call.ended(requestId, reason);
+  }
+
+  /** The visitor asks to be called (`callAsked`). */
+  callAsked(media) {
+    this.#call.asked(media);
+  }
+
+  /** The server refused this session's latest `requestCall` with `code`. */
+  callRefused(code) {
+    this.#call.refused(code);
+  }
+
   /** A co-browse frame from the visitor's app, checked (`cobrowse-frame.js`). */
   showFrame(frame) {
     this.#sharedWindow.show(frame);
@@ -219,6 +251,12 @@ export class SessionPanel {
   /** The agent's connection to the server is new (a `welcome`). */
   connectionRenewed() {
     this.#sharedWindow.reconnected();
+    this.#call.connectionRenewed();
+  }
+
+  /** The panel is being removed (closed, or the agent signed out): a call still on ends here. */
+  discard() {
+    this.#call.release("agentLeft");
   }
 
   /** Sends `endSession`, with the closing words when there are any. */
@@ -240,6 +278,7 @@ export class SessionPanel {
 
   /** The server did not keep the agent's connection, so this session is no longer reachable. */
   markLost() {
+    this.#call.release("lost");
     this.#showEnded("The connection was restarted and this session was not kept.");
   }
 
@@ -395,6 +434,7 @@ export class SessionPanel {
     for (const control of this.element.querySelectorAll(".session__tools button, .session__tools input, .session__end")) {
       control.disabled = !active;
     }
+    this.#call.setSessionOpen(active);
     if (active) this.#endRequested = false;
     this.#renderTab();
   }

@@ -10,11 +10,16 @@ const NOTICE_MS = 10_000;
 const MAX_SHORT_CODE = 32;
 /** The agent's messages about annotations (§12.7). */
 const ANNOTATION_TYPES = new Set(["annotate", "clearAnnotations"]);
+/** The agent's messages during a call (§13.2). */
+const CALL_MESSAGE_TYPES = new Set(["callSignal", "callMediaState", "callEnd"]);
 
 /** Queue, sessions, short codes, notices and the end-session dialog. */
 export class Workspace {
   #send = () => null;
   #me = { id: "", name: "" };
+  /** The version the agent's connection negotiated, and the STUN and TURN servers its `welcome` named (§13.1). */
+  #version = 1;
+  #iceServers = [];
   #sessions = new Map();
   #selected = null;
   #noticeTimer = null;
@@ -23,6 +28,8 @@ export class Workspace {
   #lastInputSession = null;
   /** The session of the latest `annotate` or `clearAnnotations` sent, for the same reason. */
   #lastAnnotationSession = null;
+  /** The session of the latest `requestCall` sent: an `error` about it names no session either. */
+  #lastCallSession = null;
   #queue = new QueueView({
     onAccept: (sessionId) => this.#send("acceptSession", { sessionId }),
     onAcceptNext: () => this.#send("acceptNext", undefined),
@@ -38,8 +45,10 @@ export class Workspace {
     send: (type, body) => {
       if (type === "input") this.#lastInputSession = body.sessionId;
       if (ANNOTATION_TYPES.has(type)) this.#lastAnnotationSession = body.sessionId;
+      if (type === "requestCall") this.#lastCallSession = body.sessionId;
       return this.#send(type, body);
     },
+    callSettings: () => ({ available: this.#version >= 3, iceServers: this.#iceServers }),
     select: (panel) => this.#select(panel, true),
     askToEnd: (panel) => this.#askToEnd(panel),
     close: (panel) => this.#close(panel),
@@ -56,6 +65,10 @@ export class Workspace {
     controlEnd: (body) => this.#panel(body.sessionId)?.controlEnded(body.requestId),
     inputResult: (body) => this.#panel(body.sessionId)?.inputResult(body.inputId, body.outcome),
     annotationsCleared: (body) => this.#panel(body.sessionId)?.annotationsCleared(body.ids, body.reason),
+    callAsked: (body) => this.#panel(body.sessionId)?.callAsked(body.media),
+    callSignal: (body) => this.#panel(body.sessionId)?.callSignal(body.requestId, body.signal),
+    callMediaState: (body) => this.#panel(body.sessionId)?.callMediaState(body.requestId, body.microphone, body.camera),
+    callEnd: (body) => this.#panel(body.sessionId)?.callEnded(body.requestId, body.reason),
     sessionEnded: (body) => this.#panel(body.sessionId)?.markEnded(body.reason, body.text),
     error: (body) => this.#serverError(body),
   };
@@ -134,6 +147,8 @@ export class Workspace {
 
   #welcomed(body) {
     this.#me = { id: body.agent.id, name: body.agent.name };
+    this.#version = body.version;
+    this.#iceServers = Array.isArray(body.iceServers) ? body.iceServers : [];
     for (const panel of this.#sessions.values()) panel.connectionRenewed();
   }
 
@@ -168,6 +183,7 @@ export class Workspace {
 
   #close(panel) {
     this.#sessions.delete(panel.sessionId);
+    panel.discard();
     panel.element.remove();
     panel.tab.remove();
     this.#sessionsEmpty.hidden = this.#sessions.size > 0;
@@ -220,6 +236,16 @@ export class Workspace {
     if (ANNOTATION_TYPES.has(refType)) {
       console.warn(`Assist console: the server refused ${refType} (${code}): ${message}`);
       this.#sessions.get(this.#lastAnnotationSession)?.annotationRefused(refType);
+      return;
+    }
+    if (refType === "requestCall") {
+      console.warn(`Assist console: the server refused a call (${code}): ${message}`);
+      this.#sessions.get(this.#lastCallSession)?.callRefused(code);
+      return;
+    }
+    // Call signals and media states can cross the end of a call (unknownRequest); nothing to do.
+    if (CALL_MESSAGE_TYPES.has(refType)) {
+      console.warn(`Assist console: the server refused ${refType} (${code}): ${message}`);
       return;
     }
     const sentence = errorSentence(code);

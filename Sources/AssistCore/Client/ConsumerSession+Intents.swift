@@ -38,6 +38,8 @@ extension ConsumerSession {
             return effects
         case .push:
             return send(.pushAnswer(requestID: id, accepted: accepted))
+        case .call:
+            return []  // a call is answered through its CallMachine, never held here
         }
     }
 

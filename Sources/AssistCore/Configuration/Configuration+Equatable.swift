@@ -7,5 +7,6 @@ extension Configuration: Equatable {
             && lhs.screenShareRequestedDelegate === rhs.screenShareRequestedDelegate
             && lhs.agentCobrowseDelegate === rhs.agentCobrowseDelegate
             && lhs.pushDelegate === rhs.pushDelegate
+            && lhs.callRequestedDelegate === rhs.callRequestedDelegate
     }
 }

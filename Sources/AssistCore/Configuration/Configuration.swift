@@ -235,6 +235,10 @@ public struct Configuration: Sendable {
     /// built-in prompt. Held weakly.
     public weak var pushDelegate: (any PushAuthorizationDelegate)?
 
+    /// Decides whether an agent's call is taken, instead of the built-in
+    /// call prompt. Held weakly.
+    public weak var callRequestedDelegate: (any CallRequestedDelegate)?
+
     /// A configuration with every default listed in the table above.
     public init() {}
 }

@@ -14,11 +14,15 @@ public struct ConsentRequest: Sendable, Hashable {
     /// What the agent asks for.
     public let subject: ConsentSubject
 
-    /// Creates a request.
-    public init(id: RequestID, agent: Agent, subject: ConsentSubject) {
+    /// The person's `videoMode`, which decides what a call would use.
+    public let videoMode: VideoMode
+
+    /// Creates a request; `videoMode` matters only for a call.
+    public init(id: RequestID, agent: Agent, subject: ConsentSubject, videoMode: VideoMode = .full) {
         self.id = id
         self.agent = agent
         self.subject = subject
+        self.videoMode = videoMode
     }
 
     /// The prompt's heading, a question naming the agent.
@@ -28,6 +32,8 @@ public struct ConsentRequest: Sendable, Hashable {
         case .control: "\(agentName) asks to control this app's window"
         case .push(.url): "\(agentName) sent a link"
         case .push(.document): "\(agentName) shared a document"
+        case .call(.audio): "\(agentName) is calling you"
+        case .call(.video): "\(agentName) is video calling you"
         }
     }
 
@@ -45,6 +51,9 @@ public struct ConsentRequest: Sendable, Hashable {
             return "Open \(url.absoluteString) in your web browser? \(timeout)"
         case .push(.document(let url, _)):
             return "Open the document \(url.lastPathComponent) in a viewer window? \(timeout)"
+        case .call:
+            return "\(callMediaSentence) Nothing is recorded before you answer. "
+                + "If you don't answer within \(ConsentPrompt.answerSeconds) seconds, the call is declined."
         }
     }
 
@@ -53,11 +62,24 @@ public struct ConsentRequest: Sendable, Hashable {
         switch subject {
         case .screenShare, .control: "Accept"
         case .push: "Open"
+        case .call: "Answer"
         }
     }
 
     /// The label of the button that refuses it, the default button.
     public var declineLabel: String { "Decline" }
+
+    /// What a call would use, as the person's `videoMode` decides it
+    /// (``videoMode``, §13.4 of the protocol).
+    private var callMediaSentence: String {
+        guard case .call(let media) = subject else { return "" }
+        let tracks = CallTracks(videoMode: videoMode, media: media)
+        switch (tracks.sendsVideo, tracks.receivesVideo) {
+        case (true, _): return "Your microphone and camera will be on, and you will see \(agentName)."
+        case (false, true): return "Your microphone will be on and you will see \(agentName); your camera stays off."
+        case (false, false): return "Your microphone will be on; this is a voice call."
+        }
+    }
 
     private var agentName: String {
         let name = agent.name.trimmingCharacters(in: .whitespacesAndNewlines)

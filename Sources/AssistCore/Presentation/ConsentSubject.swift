@@ -6,6 +6,8 @@ public enum ConsentSubject: Sendable, Hashable {
     case control
     /// To open a web page or document the agent pushed.
     case push(PushedContent)
+    /// To take a call with this media.
+    case call(CallMedia)
 
     /// The kind of answer sent back for this request.
     public var kind: ConsentKind {
@@ -13,6 +15,7 @@ public enum ConsentSubject: Sendable, Hashable {
         case .screenShare: .screenShare
         case .control: .control
         case .push: .push
+        case .call: .call
         }
     }
 }

@@ -6,6 +6,8 @@ public enum PromptDecider: Sendable, Hashable {
     case screenShareRequestedDelegate
     /// The application's ``PushAuthorizationDelegate``.
     case pushAuthorizationDelegate
+    /// The application's ``CallRequestedDelegate``.
+    case callRequestedDelegate
     /// Assist's own prompt, shown to the person.
     case defaultPrompt
 }

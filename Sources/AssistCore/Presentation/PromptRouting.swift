@@ -17,6 +17,9 @@
 /// | push | any | any | yes | ``PromptDecider/pushAuthorizationDelegate`` |
 /// | push | any | any | no | ``PromptDecider/defaultPrompt`` |
 ///
+/// A call is decided by the ``CallRequestedDelegate`` when supplied, and by
+/// the default call prompt otherwise; the co-browse delegates play no part.
+///
 /// Control is part of co-browse, so the co-browse delegate decides it; the
 /// screen-share delegate only answers screen-share requests.
 public struct PromptRouting: Sendable, Hashable {
@@ -26,16 +29,20 @@ public struct PromptRouting: Sendable, Hashable {
     public var hasScreenShareRequestedDelegate: Bool
     /// Whether the application supplied a ``PushAuthorizationDelegate``.
     public var hasPushAuthorizationDelegate: Bool
+    /// Whether the application supplied a ``CallRequestedDelegate``.
+    public var hasCallRequestedDelegate: Bool
 
     /// Routes with the delegates named.
     public init(
         hasAgentCobrowseDelegate: Bool,
         hasScreenShareRequestedDelegate: Bool,
-        hasPushAuthorizationDelegate: Bool
+        hasPushAuthorizationDelegate: Bool,
+        hasCallRequestedDelegate: Bool = false
     ) {
         self.hasAgentCobrowseDelegate = hasAgentCobrowseDelegate
         self.hasScreenShareRequestedDelegate = hasScreenShareRequestedDelegate
         self.hasPushAuthorizationDelegate = hasPushAuthorizationDelegate
+        self.hasCallRequestedDelegate = hasCallRequestedDelegate
     }
 
     /// Routes with the delegates `configuration` holds now.
@@ -43,7 +50,8 @@ public struct PromptRouting: Sendable, Hashable {
         self.init(
             hasAgentCobrowseDelegate: configuration.agentCobrowseDelegate != nil,
             hasScreenShareRequestedDelegate: configuration.screenShareRequestedDelegate != nil,
-            hasPushAuthorizationDelegate: configuration.pushDelegate != nil)
+            hasPushAuthorizationDelegate: configuration.pushDelegate != nil,
+            hasCallRequestedDelegate: configuration.callRequestedDelegate != nil)
     }
 
     /// Who answers a request of `kind`.
@@ -55,6 +63,8 @@ public struct PromptRouting: Sendable, Hashable {
             .screenShareRequestedDelegate
         case .push where hasPushAuthorizationDelegate:
             .pushAuthorizationDelegate
+        case .call where hasCallRequestedDelegate:
+            .callRequestedDelegate
         case .screenShare, .control, .push, .call:
             .defaultPrompt
         }

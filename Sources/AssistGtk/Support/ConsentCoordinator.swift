@@ -2,9 +2,9 @@ import AssistCore
 import CGtk
 import Foundation
 
-/// Puts the agent's requests to whoever decides them — the application's
-/// delegate or Assist's own prompt, by ``PromptRouting`` — and hands the
-/// answer back.
+/// Puts the agent's requests — co-browse, pushed content, calls — to whoever
+/// decides them — the application's delegate or Assist's own prompt, by
+/// ``PromptRouting`` — and hands the answer back.
 ///
 /// The default prompt is a ``ConsentDialog`` driven by a ``ConsentPrompt``:
 /// a countdown each second, and Decline when nobody answers in time.
@@ -61,6 +61,11 @@ final class ConsentCoordinator {
                 return presentDefault(request)
             }
             askDelegate(request) { await delegate.displayContentPushAuthorization(for: content, from: request.agent) }
+        case .callRequestedDelegate:
+            guard let delegate = configuration.callRequestedDelegate, case .call(let media) = request.subject else {
+                return presentDefault(request)
+            }
+            askDelegate(request) { await delegate.assistSDKCallRequested(by: request.agent, media: media) }
         case .defaultPrompt:
             presentDefault(request)
         }

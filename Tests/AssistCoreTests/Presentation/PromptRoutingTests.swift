@@ -41,6 +41,33 @@ struct PromptRoutingTests {
         #expect(routing(cobrowse: true, screenShare: true, push: false).decider(for: .push) == .defaultPrompt)
     }
 
+    @Test("a call goes to the call delegate when supplied, otherwise the default prompt, whatever co-browse delegates exist")
+    func call() {
+        for cobrowse in [false, true] {
+            for screenShare in [false, true] {
+                let without = routing(cobrowse: cobrowse, screenShare: screenShare, push: true)
+                #expect(without.decider(for: .call) == .defaultPrompt)
+                var with = without
+                with.hasCallRequestedDelegate = true
+                #expect(with.decider(for: .call) == .callRequestedDelegate)
+                #expect(with.decider(for: .screenShare) == without.decider(for: .screenShare))
+            }
+        }
+    }
+
+    @Test("the routing knows the configuration's call delegate")
+    @MainActor
+    func callDelegateFromConfiguration() {
+        final class Calls: CallRequestedDelegate {
+            func assistSDKCallRequested(by agent: Agent, media: CallMedia) async -> Bool { true }
+        }
+        let calls = Calls()
+        var configuration = Configuration()
+        #expect(!PromptRouting(configuration: configuration).hasCallRequestedDelegate)
+        configuration.callRequestedDelegate = calls
+        #expect(PromptRouting(configuration: configuration).decider(for: .call) == .callRequestedDelegate)
+    }
+
     @Test("agents joining and leaving go to the co-browse delegate when supplied, otherwise the default prompt")
     func presence() {
         #expect(routing(cobrowse: true, screenShare: false).agentPresenceDecider == .agentCobrowseDelegate)

@@ -35,7 +35,8 @@ import Foundation
 /// | `auditName` | `""` | `""` | Sent URL-encoded (``auditNameURLEncoded``). |
 /// | `acceptSelfSignedCerts` | `false` | `false` | Same meaning, and it covers the short-code requests as well as the WebSocket (``ServerAccess``). Off, a certificate the system's trust store does not verify fails with ``UntrustedCertificateError``, which is never retried; on, any certificate is accepted. |
 /// | `useCookies` | `false` | `false` | Cookies the server or a load balancer sets on short-code answers are kept in memory for the session (``CookieJar``) and sent on every later short-code request and WebSocket upgrade; off, no request carries a `Cookie` header. Cookies set on the WebSocket upgrade's own answer are not seen: hummingbird's client does not hand that answer's headers on. |
-/// | `isAgentWindowOnTop` | `false` | `false` | A hint to the window manager, which may ignore it. |
+/// | `isAgentWindowOnTop` | `false` | `false` | A request to the window manager for the call's agent video window (X11's `_NET_WM_STATE_ABOVE`); Wayland has no such request. |
+/// | `useTestMediaSources` | (not in the seed) | `false` | Calls send a test picture and tone instead of the camera and the microphone. |
 /// | `hidingTags` | `[]` (numbers) | `[]` (strings) | GTK widgets carry string tags the application assigns, not numeric view tags. |
 /// | `maskingTags` | `[]` (numbers) | `[]` (strings) | As `hidingTags`. |
 /// | `maskColor` | `.black` | ``RGBAColor/black`` | A toolkit-free RGBA value instead of `UIColor`. |
@@ -149,6 +150,11 @@ public struct Configuration: Sendable {
     /// Whether the agent's window is kept above other windows. A request to
     /// the window manager, which may not honour it.
     public var isAgentWindowOnTop = false
+
+    /// Whether a call sends a test picture and tone instead of the camera
+    /// and the microphone: for demonstrations and tests on machines without
+    /// devices. Not in the seed.
+    public var useTestMediaSources = false
 
     /// Tags of widgets the agent sees covered by black rectangles. The seed's
     /// numeric view tags become the string tags the application assigns to

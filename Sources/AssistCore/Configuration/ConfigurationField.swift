@@ -41,6 +41,7 @@ extension Configuration {
             ConfigurationField("initialConnectTimeout", \.initialConnectTimeout, .seconds),
             ConfigurationField("reconnectJitter", \.reconnectJitter, .choice),
             ConfigurationField("isAgentWindowOnTop", \.isAgentWindowOnTop, .flag),
+            ConfigurationField("useTestMediaSources", \.useTestMediaSources, .flag),
             ConfigurationField("hidingTags", \.hidingTags, .tags),
             ConfigurationField("maskingTags", \.maskingTags, .tags),
             ConfigurationField("maskColor", \.maskColor, .color),

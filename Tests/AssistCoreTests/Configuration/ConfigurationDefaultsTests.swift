@@ -27,6 +27,7 @@ struct ConfigurationDefaultsTests {
         ConfigurationDefaultRow("acceptSelfSignedCerts", false) { $0.acceptSelfSignedCerts },
         ConfigurationDefaultRow("useCookies", false) { $0.useCookies },
         ConfigurationDefaultRow("isAgentWindowOnTop", false) { $0.isAgentWindowOnTop },
+        ConfigurationDefaultRow("useTestMediaSources (not in the seed)", false) { $0.useTestMediaSources },
         ConfigurationDefaultRow("hidingTags", [String]()) { $0.hidingTags },
         ConfigurationDefaultRow("maskingTags", [String]()) { $0.maskingTags },
         ConfigurationDefaultRow("maskColor", RGBAColor.black) { $0.maskColor },

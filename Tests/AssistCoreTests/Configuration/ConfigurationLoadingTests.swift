@@ -25,6 +25,7 @@ struct ConfigurationLoadingTests {
               "initialConnectTimeout": 12,
               "reconnectJitter": "full",
               "isAgentWindowOnTop": true,
+              "useTestMediaSources": true,
               "hidingTags": ["card-number"],
               "maskingTags": ["balance", "address"],
               "maskColor": "#336699CC",
@@ -59,6 +60,7 @@ struct ConfigurationLoadingTests {
         #expect(configuration.initialConnectTimeout == 12)
         #expect(configuration.reconnectJitter == .full)
         #expect(configuration.isAgentWindowOnTop)
+        #expect(configuration.useTestMediaSources)
         #expect(configuration.hidingTags == ["card-number"])
         #expect(configuration.maskingTags == ["balance", "address"])
         #expect(configuration.maskColor == RGBAColor(red: 0x33, green: 0x66, blue: 0x99, alpha: 0xCC))

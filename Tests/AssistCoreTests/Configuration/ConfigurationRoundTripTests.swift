@@ -23,6 +23,7 @@ struct ConfigurationRoundTripTests {
         configuration.initialConnectTimeout = 9
         configuration.reconnectJitter = .full
         configuration.isAgentWindowOnTop = true
+        configuration.useTestMediaSources = true
         configuration.hidingTags = ["a"]
         configuration.maskingTags = ["b", "c"]
         configuration.maskColor = RGBAColor(red: 1, green: 2, blue: 3, alpha: 4)
@@ -72,7 +73,7 @@ struct ConfigurationRoundTripTests {
             object.map { Set($0.keys) } == [
                 "server", "autoStart", "destination", "videoMode", "correlationId", "auditName",
                 "acceptSelfSignedCerts", "useCookies", "timeout", "sessionToken", "uui", "retryIntervals",
-                "maxReconnectTimeouts", "initialConnectTimeout", "reconnectJitter", "isAgentWindowOnTop",
+                "maxReconnectTimeouts", "initialConnectTimeout", "reconnectJitter", "isAgentWindowOnTop", "useTestMediaSources",
                 "hidingTags", "maskingTags", "maskColor", "addSharedDocCloseListener", "keepAnnotationsOnChange",
                 "visitorName", "queueStyle", "minimumEstimatedWaitTime", "maximumEstimatedWaitTime",
                 "allowMinimization", "allowURLPreview", "defaultToMinimized", "allowBackgroundNotifications",

@@ -24,6 +24,11 @@ public enum AssistSDK {
     /// is connecting, waiting or chatting.
     public static var isSupportActive: Bool { session?.controller.isActive ?? false }
 
+    /// Makes the media of calls. An application takes calls only with one
+    /// installed (AssistCall's ``CallMediaFactory``, before ``startSupport(_:in:)``);
+    /// without it no agent can call the person, and GStreamer is never loaded.
+    public static var callMedia: (any CallMediaFactory)?
+
     /// Called with `true` when a session starts and `false` when it ends,
     /// e.g. to keep the application running while its window is hidden.
     public static var onSupportActiveChanged: (Bool) -> Void = { _ in }

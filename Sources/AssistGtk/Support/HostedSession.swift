@@ -21,7 +21,7 @@ final class HostedSession {
             ownsWindow = true
             previousContent = nil
         }
-        controller = SupportController(configuration: configuration, window: window)
+        controller = SupportController(configuration: configuration, window: window, callMedia: AssistSDK.callMedia)
         gtk_window_set_child(window, controller.panel.widget)
     }
 

@@ -43,9 +43,16 @@ final class SupportController {
     private var minimized: MinimizedChat
     /// The agent the person chats with, named on the minimized card.
     private var agentName: String?
+    /// The session's calls, when the application can take calls
+    /// (``AssistSDK/callMedia``); `nil` otherwise.
+    private let calls: CallController?
 
-    /// A controller for a session with `configuration`, shown in `window`.
-    init(configuration: Configuration, window: UnsafeMutablePointer<GtkWindow>) {
+    /// A controller for a session with `configuration`, shown in `window`;
+    /// it takes calls with `callMedia`'s media when given.
+    init(
+        configuration: Configuration, window: UnsafeMutablePointer<GtkWindow>,
+        callMedia: (any CallMediaFactory)? = nil
+    ) {
         self.configuration = configuration
         access = ServerAccess(configuration: configuration)
         self.window = window
@@ -55,6 +62,11 @@ final class SupportController {
         consent = ConsentCoordinator(configuration: configuration, parent: { [window] in window }, linkSource: panel.widget)
         notifier = DesktopNotifier(window: window, allowBackgroundNotifications: configuration.allowBackgroundNotifications)
         baseTitle = gtk_window_get_title(window).map { String(cString: $0) } ?? "Assist"
+        calls = callMedia.map { [panel] media in
+            CallController(
+                configuration: configuration, factory: media, bar: panel.call, parent: { [window] in window },
+                linkSource: panel.widget)
+        }
         wireViews()
     }
 
@@ -138,7 +150,8 @@ final class SupportController {
         }
         let client: SupportClient
         do {
-            client = try SupportClient(configuration: configuration, submission: submission, access: access)
+            client = try SupportClient(
+                configuration: configuration, submission: submission, access: access, takesCalls: calls != nil)
         } catch {
             showEnded(error, title: "Support could not start")
             throw error
@@ -192,6 +205,7 @@ final class SupportController {
                 panel.notice.render(AgentPresenceNotice(joined: agent))
             }
         case .agentLeft(let agent):
+            calls?.agentLeft()
             if let delegate = configuration.agentCobrowseDelegate {
                 delegate.agentLeftSession(agent)
             } else {
@@ -215,10 +229,9 @@ final class SupportController {
         case .agentInput(let id, let event):
             let outcome = sharer.map { inputPerformer(for: $0).perform(event) } ?? .noControl
             perform { await $0.reportInput(id, outcome: outcome) }
-        case .callMessage:
-            // The call's controller (issue 12, part 2) drives a CallMachine
-            // with these; this controller shows no call of its own.
-            break
+        case .callMessage(let message):
+            calls?.receive(message)
+            showAskForCall()
         case .serverReportedProblem(let report):
             FileHandle.standardError.write(Data("assist: the server refused a frame: \(report.message)\n".utf8))
         }
@@ -227,6 +240,11 @@ final class SupportController {
     private func handle(_ event: ConnectionEvent) {
         guard isActive else { return }
         banner.receive(event)
+        switch event {
+        case .connected, .reconnected: calls?.connectionChanged(isUp: true)
+        case .disconnected: calls?.connectionChanged(isUp: false)
+        case .willRetry, .reconnecting, .terminated: break
+        }
     }
 
     private func show(_ phase: SupportPhase) {
@@ -241,6 +259,7 @@ final class SupportController {
             panel.showAgent(agent)
             agentName = agent.name
             showChat()
+            showAskForCall()
         case .ended(let ending):
             showEnded(ending.error, title: "Support ended")
         }
@@ -259,6 +278,8 @@ final class SupportController {
     }
 
     private func showEnded(_ error: UserFacingError, title: String) {
+        calls?.sessionEnded()
+        Widgets.setVisible(panel.askForCallButton, false)
         stopSharingLocally()
         waitsForCodeAgent = false
         confirmation?.close()
@@ -328,6 +349,14 @@ final class SupportController {
             guard let self, minimized.minimize() else { return }
             showChat()
         }
+        panel.onAskForCall = { [weak self] in
+            self?.calls?.ask()
+            self?.showAskForCall()
+        }
+        calls?.send = { [weak self] message in self?.perform { await $0.sendCallMessage(message) } }
+        calls?.iceServers = { [weak self] in await self?.client?.iceServers ?? [] }
+        calls?.agentName = { [weak self] in self?.agentName ?? "" }
+        calls?.onStateChanged = { [weak self] in self?.showAskForCall() }
         panel.minimizedChat.onOpen = { [weak self] in
             guard let self else { return }
             minimized.restore()
@@ -355,6 +384,12 @@ final class SupportController {
         consent.onAnswer = { [weak self] id, accepted in self?.perform { await $0.answer(id, accepted: accepted) } }
         consent.onDocumentAccepted = { [weak self] document in self?.open(document) }
         notifier.onUnreadCountChanged = { [weak self] count in self?.showUnread(count) }
+    }
+
+    /// Shows "Ask for a call" while the app can take calls, an agent is
+    /// with the person and no call is asked for or under way.
+    private func showAskForCall() {
+        Widgets.setVisible(panel.askForCallButton, agentName != nil && isActive && calls?.canAsk == true)
     }
 
     private func open(_ document: SharedDocument) {

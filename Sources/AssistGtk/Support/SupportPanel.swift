@@ -17,6 +17,7 @@ final class SupportPanel {
     let widget: UnsafeMutablePointer<GtkWidget>
     let banner = ConnectionBannerView()
     let sharing = SharingBar()
+    let call = CallBar()
     let notice = AgentJoinedNotice()
     let status = StatusPage()
     let queue = QueueView()
@@ -32,6 +33,11 @@ final class SupportPanel {
     let minimizeButton: UnsafeMutablePointer<GtkWidget>
     /// Called when the person presses "Minimize" above the chat.
     var onMinimizeRequested: () -> Void = {}
+    /// The button above the chat that asks the agent for a call; shown only
+    /// when the app can take calls and none is under way.
+    let askForCallButton: UnsafeMutablePointer<GtkWidget>
+    /// Called when the person presses "Ask for a call".
+    var onAskForCall: () -> Void = {}
 
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let prechatHolder: UnsafeMutablePointer<GtkWidget>
@@ -66,7 +72,10 @@ final class SupportPanel {
         Widgets.addClasses(minimizeButton, ["flat"])
         gtk_widget_set_tooltip_text(minimizeButton, "Minimize the chat")
         Widgets.setVisible(minimizeButton, configuration.allowMinimization)
-        Widgets.append(chatBar, chatTitle, minimizeButton, end)
+        askForCallButton = Widgets.iconButton("call-start-symbolic", accessibleName: "Ask for a call")
+        Widgets.addClasses(askForCallButton, ["flat"])
+        Widgets.setVisible(askForCallButton, false)
+        Widgets.append(chatBar, chatTitle, askForCallButton, minimizeButton, end)
         Widgets.append(chatPage, chatBar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), chat.widget)
 
         let pages: [(Page, UnsafeMutablePointer<GtkWidget>)] = [
@@ -77,10 +86,11 @@ final class SupportPanel {
             gtk_stack_add_named(GtkCast.opaque(stack), child, page.rawValue)
         }
         Widgets.setVisible(notice.widget, false)
-        Widgets.append(content, banner.widget, sharing.widget, notice.widget, stack)
+        Widgets.append(content, banner.widget, sharing.widget, call.widget, notice.widget, stack)
         SignalConnection.connect(cancel, signal: "clicked") { [weak self] in self?.onPrechatCancelled() }
         SignalConnection.connect(end, signal: "clicked") { [weak self] in self?.onEndRequested() }
         SignalConnection.connect(minimizeButton, signal: "clicked") { [weak self] in self?.onMinimizeRequested() }
+        SignalConnection.connect(askForCallButton, signal: "clicked") { [weak self] in self?.onAskForCall() }
     }
 
     isolated deinit {

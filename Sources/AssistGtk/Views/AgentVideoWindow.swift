@@ -1,0 +1,61 @@
+import AssistCore
+import CGtk
+import Foundation
+
+/// The agent's video during a call, in a window of its own (the seed's
+/// "agent window"): the agent large, the person's camera small in a corner.
+/// Kept above other windows when the configuration asks
+/// (`isAgentWindowOnTop`, ``WindowStacking``).
+///
+/// Being its own window, it is never part of the co-browse picture of the
+/// app's window; its videos also carry `assist-no-show`, so they stay
+/// hidden if an application moves them into a shared window.
+@MainActor
+public final class AgentVideoWindow {
+    /// The window.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+
+    /// A window titled for `agentName` showing `remoteVideo`, with
+    /// `selfView` in its corner when given.
+    public init(
+        agentName: String, remoteVideo: UnsafeMutablePointer<GtkWidget>, selfView: UnsafeMutablePointer<GtkWidget>?,
+        keepAbove: Bool
+    ) {
+        widget = gtk_window_new()!
+        g_object_ref_sink(widget)
+        let window = GtkCast.pointer(widget, to: GtkWindow.self)
+        let name = agentName.trimmingCharacters(in: .whitespaces).isEmpty ? "the agent" : agentName
+        gtk_window_set_title(window, "Video call with \(name)")
+        gtk_window_set_default_size(window, 480, 360)
+        Widgets.addClasses(widget, ["assist-agent-video"])
+        let overlay = gtk_overlay_new()!
+        Widgets.addClasses(remoteVideo, ["assist-no-show"])
+        gtk_widget_set_hexpand(remoteVideo, 1)
+        gtk_widget_set_vexpand(remoteVideo, 1)
+        gtk_overlay_set_child(GtkCast.opaque(overlay), remoteVideo)
+        if let selfView {
+            Widgets.addClasses(selfView, ["assist-no-show", "assist-self-view"])
+            gtk_widget_set_size_request(selfView, 128, 96)
+            gtk_widget_set_halign(selfView, GTK_ALIGN_END)
+            gtk_widget_set_valign(selfView, GTK_ALIGN_END)
+            Widgets.setMargins(selfView, 8)
+            gtk_overlay_add_overlay(GtkCast.opaque(overlay), selfView)
+        }
+        gtk_window_set_child(window, overlay)
+        if keepAbove { WindowStacking.keepAboveWhenMapped(window) }
+    }
+
+    isolated deinit {
+        g_object_unref(widget)
+    }
+
+    /// Shows the window.
+    public func present() {
+        gtk_window_present(GtkCast.pointer(widget, to: GtkWindow.self))
+    }
+
+    /// Closes the window; its videos are let go.
+    public func close() {
+        gtk_window_destroy(GtkCast.pointer(widget, to: GtkWindow.self))
+    }
+}

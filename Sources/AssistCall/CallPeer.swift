@@ -57,7 +57,7 @@ public final class CallPeer {
             throw CallMediaError(.outOfOrder, "the call has already started")
         }
         let payloadTypes = CallPipelineDescription.offeringPayloadTypes
-        pipeline = try makePipeline(payloadTypes: payloadTypes)
+        pipeline = try makePipeline(answering: false, payloadTypes: payloadTypes)
         role = .offering
     }
 
@@ -75,7 +75,8 @@ public final class CallPeer {
         } else {
             let offered = OfferedPayloadTypes(sdp: sdp)
             let defaults = CallPipelineDescription.offeringPayloadTypes
-            pipeline = try makePipeline(payloadTypes: (offered.vp8 ?? defaults.vp8, offered.opus ?? defaults.opus))
+            pipeline = try makePipeline(
+                answering: true, payloadTypes: (offered.vp8 ?? defaults.vp8, offered.opus ?? defaults.opus))
             self.pipeline = pipeline
             role = .answering
         }
@@ -156,7 +157,7 @@ public final class CallPeer {
         change(to: .closed)
     }
 
-    private func makePipeline(payloadTypes: (vp8: Int, opus: Int)) throws(CallMediaError) -> CallPipeline {
+    private func makePipeline(answering: Bool, payloadTypes: (vp8: Int, opus: Int)) throws(CallMediaError) -> CallPipeline {
         let remoteVideo = VideoFrameMailbox(counting: counting.videoDecoded) { [weak self] frame in
             self?.remoteVideo.show(frame)
         }
@@ -164,7 +165,7 @@ public final class CallPeer {
             self?.selfView.show(frame)
         }
         let pipeline = try CallPipeline(
-            configuration: configuration, payloadTypes: payloadTypes, counting: counting,
+            configuration: configuration, answering: answering, payloadTypes: payloadTypes, counting: counting,
             remoteVideo: remoteVideo, selfView: selfView
         ) { [weak self] notice in
             MainContext.post { self?.handle(notice) }

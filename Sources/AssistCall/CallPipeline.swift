@@ -16,9 +16,12 @@ final class CallPipeline {
     private var running = true
 
     /// Builds the pipeline for `configuration` with `payloadTypes` and sets
-    /// it playing: from here on the camera and the microphone capture.
+    /// it playing: from here on the camera and the microphone capture. An
+    /// `answering` pipeline also holds an inactive transceiver for each kind
+    /// of media the tracks neither send nor receive.
     init(
-        configuration: CallPeerConfiguration, payloadTypes: (vp8: Int, opus: Int), counting: CallMediaCounting,
+        configuration: CallPeerConfiguration, answering: Bool, payloadTypes: (vp8: Int, opus: Int),
+        counting: CallMediaCounting,
         remoteVideo: VideoFrameMailbox, selfView: VideoFrameMailbox,
         notify: @escaping @Sendable (WebRTCNotice) -> Void
     ) throws(CallMediaError) {
@@ -56,11 +59,11 @@ final class CallPipeline {
                 return CallBins.element(CallPipelineDescription.Name.cameraValve, in: bin)
             }
             let tracks = configuration.tracks
-            if tracks.receivesAudio, !tracks.sendsAudio {
-                Self.addReceiver(description.audioCaps, to: webrtc)
+            if !tracks.sendsAudio, tracks.receivesAudio || answering {
+                Self.addTransceiver(description.audioCaps, tracks.audioDirection, to: webrtc)
             }
-            if tracks.receivesVideo, !tracks.sendsVideo {
-                Self.addReceiver(description.videoCaps, to: webrtc)
+            if !tracks.sendsVideo, tracks.receivesVideo || answering {
+                Self.addTransceiver(description.videoCaps, tracks.videoDirection, to: webrtc)
             }
             if HostAddresses.onlyLoopback() {
                 _ = assist_webrtc_add_local_address(webrtc, "127.0.0.1")
@@ -162,11 +165,15 @@ final class CallPipeline {
         return bin
     }
 
-    /// Adds a receive-only transceiver for `caps`.
-    private static func addReceiver(_ caps: String, to webrtc: UnsafeMutablePointer<GstElement>) {
+    /// Adds a transceiver that does not send: `recvonly`, or `inactive` to
+    /// take an offered m-line the tracks refuse (without it webrtcbin makes
+    /// its own transceiver for the m-line, and answers it `recvonly`).
+    private static func addTransceiver(
+        _ caps: String, _ direction: MediaDirection, to webrtc: UnsafeMutablePointer<GstElement>
+    ) {
         let rtpCaps = gst_caps_from_string(caps)
         defer { gst_caps_unref(rtpCaps) }
-        if let transceiver = assist_webrtc_add_transceiver(webrtc, GST_WEBRTC_RTP_TRANSCEIVER_DIRECTION_RECVONLY, rtpCaps) {
+        if let transceiver = assist_webrtc_add_transceiver(webrtc, transceiverDirection(direction), rtpCaps) {
             g_object_unref(UnsafeMutableRawPointer(transceiver))
         }
     }

@@ -35,6 +35,14 @@ struct CallPipelineDescription: Sendable, Hashable {
     let audioReceiver: String
     /// The bin an incoming video stream is linked to.
     let videoReceiver: String
+    /// The bin a stream the tracks do not receive is linked to: dropped
+    /// undecoded. (webrtcbin 1.22 as an offerer keeps sending on an m-line
+    /// answered `inactive`, and the bundle still delivers it.)
+    let refusedStream = "fakesink sync=false async=false"
+    /// Whether incoming audio is played.
+    let receivesAudio: Bool
+    /// Whether incoming video is shown.
+    let receivesVideo: Bool
 
     /// The bins for `configuration`, sending VP8 and Opus with the given
     /// payload numbers.
@@ -42,6 +50,8 @@ struct CallPipelineDescription: Sendable, Hashable {
         let tracks = configuration.tracks
         audioCaps = "application/x-rtp,media=audio,encoding-name=OPUS,clock-rate=48000,payload=\(opusPayloadType)"
         videoCaps = "application/x-rtp,media=video,encoding-name=VP8,clock-rate=90000,payload=\(vp8PayloadType)"
+        receivesAudio = tracks.receivesAudio
+        receivesVideo = tracks.receivesVideo
         let testing = configuration.source == .testSources
         audioSender =
             tracks.sendsAudio
@@ -53,7 +63,7 @@ struct CallPipelineDescription: Sendable, Hashable {
                 "audioconvert", "audioresample", "queue",
                 "opusenc name=\(Name.audioEncoder) bitrate=32000",
                 "rtpopuspay pt=\(opusPayloadType)", "queue",
-                audioCaps,
+                "capsfilter caps=\"\(audioCaps)\"",
             ].joined(separator: " ! ") : nil
         videoSender =
             tracks.sendsVideo
@@ -67,7 +77,7 @@ struct CallPipelineDescription: Sendable, Hashable {
                 "tee name=camera-split", "queue max-size-buffers=2 leaky=downstream",
                 "vp8enc name=\(Name.videoEncoder) deadline=1 cpu-used=4 target-bitrate=1000000 keyframe-max-dist=60 threads=2",
                 "rtpvp8pay pt=\(vp8PayloadType) mtu=1200 picture-id-mode=15-bit", "queue",
-                videoCaps,
+                "capsfilter caps=\"\(videoCaps)\"",
             ].joined(separator: " ! ")
                 + " camera-split. ! "
                 + Self.videoSink(named: Name.selfView) : nil

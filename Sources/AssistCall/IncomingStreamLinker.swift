@@ -48,6 +48,8 @@ final class IncomingStreamLinker: @unchecked Sendable {
         let bin: UnsafeMutablePointer<GstElement>
         do throws(CallMediaError) {
             switch media {
+            case "audio" where !description.receivesAudio, "video" where !description.receivesVideo:
+                bin = try CallBins.parse(description.refusedStream)
             case "audio":
                 bin = try CallBins.parse(description.audioReceiver)
                 CallBins.element(CallPipelineDescription.Name.audioDecoder, in: bin).map {

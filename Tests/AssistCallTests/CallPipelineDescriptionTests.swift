@@ -1,4 +1,5 @@
 import AssistCore
+import Foundation
 import Testing
 
 @testable import AssistCall

@@ -9,7 +9,7 @@ public enum CallConnectionState: String, Sendable, Hashable {
     case connecting
     /// Media can flow.
     case connected
-    /// The path was lost; ICE may find it again, or an ICE restart may.
+    /// The path was lost; ICE may find it again.
     case disconnected
     /// No path could be found.
     case failed

@@ -9,7 +9,7 @@ public struct CallMediaError: Error, Sendable, Hashable, CustomStringConvertible
         /// An SDP text that does not parse, or lacks what the call needs.
         case malformedDescription
         /// A step that does not fit where negotiation is (an answer when
-        /// nothing was offered, an ICE restart while answering, …).
+        /// nothing was offered, an offer to the offering side, …).
         case outOfOrder
         /// webrtcbin refused a description or could not create one.
         case negotiationFailed

@@ -8,7 +8,8 @@ import CGstreamer
 /// first ``receiveOffer(_:)`` — and GStreamer itself is initialised only
 /// then. Every event reaches ``onEvent`` on the main thread. The agent
 /// always offers (`docs/protocol.md` §13.3), so the app answers; offering
-/// is there for ICE restarts driven from this side and for tests.
+/// is there for tests. webrtcbin 1.22 (Debian 12) has no `ice-restart`
+/// offer option, so this side cannot restart ICE itself.
 @MainActor
 public final class CallPeer {
     /// What the peer sends and receives, and with what.
@@ -63,7 +64,7 @@ public final class CallPeer {
 
     /// Takes the remote side's offer and reports the answer. The first
     /// offer starts the call (capture starts), with the offer's payload
-    /// numbers for VP8 and Opus; later ones renegotiate (an ICE restart).
+    /// numbers for VP8 and Opus; later ones renegotiate on the same pipeline.
     public func receiveOffer(_ sdp: String) throws(CallMediaError) {
         guard role != .offering, !stopped else {
             throw CallMediaError(.outOfOrder, "an offer reached the offering side, or a stopped call")
@@ -121,16 +122,6 @@ public final class CallPeer {
         }
     }
 
-    /// Offers again with new ICE credentials, after the path was lost. Only
-    /// the offering side restarts; the answering side asks the other side to
-    /// (protocol `restart` signal).
-    public func restartICE() throws(CallMediaError) {
-        guard role == .offering, !offerPending, let pipeline, !stopped else {
-            throw CallMediaError(.outOfOrder, "only an offering side with no offer pending restarts ICE")
-        }
-        createOffer(on: pipeline, iceRestart: true)
-    }
-
     /// Sends the microphone's audio or stops sending it.
     public func setMicrophoneEnabled(_ enabled: Bool) {
         microphoneEnabled = enabled
@@ -180,7 +171,7 @@ public final class CallPeer {
         switch notice {
         case .negotiationNeeded:
             if role == .offering, !offerPending {
-                createOffer(on: pipeline, iceRestart: false)
+                createOffer(on: pipeline)
             }
         case .localCandidate(let mLineIndex, let candidate):
             report(.localCandidate(mLineIndex: mLineIndex, candidate: candidate))
@@ -193,13 +184,13 @@ public final class CallPeer {
         }
     }
 
-    private func createOffer(on pipeline: CallPipeline, iceRestart: Bool) {
+    private func createOffer(on pipeline: CallPipeline) {
         offerPending = true
         pipeline.enforceDirections(configuration.tracks)
         let created = WebRTCPromise.make(expecting: "offer") { [weak self] result in
             MainContext.post { self?.localDescriptionCreated(result, kind: .offer) }
         }
-        assist_webrtc_create_offer(pipeline.webrtc, iceRestart ? 1 : 0, created)
+        assist_webrtc_create_offer(pipeline.webrtc, created)
         gst_promise_unref(created)
     }
 

@@ -4,7 +4,7 @@ public enum CallPeerEvent: Sendable, Hashable {
     case localDescription(CallSessionDescription)
     /// A local ICE candidate for the m-line at `mLineIndex`, to send to the other side.
     case localCandidate(mLineIndex: Int, candidate: String)
-    /// Gathering is over: no more local candidates until an ICE restart.
+    /// Gathering is over: no more local candidates for this negotiation.
     case localCandidatesComplete
     /// The connection to the other side changed.
     case connectionStateChanged(CallConnectionState)

@@ -16,11 +16,10 @@
  * gst_structure_get/new). These wrap the few calls the call's media engine
  * makes, one typed function each; nothing else belongs here. */
 
-/* webrtcbin::create-offer, with the "ice-restart" option. */
-static inline void assist_webrtc_create_offer(GstElement *webrtc, gboolean ice_restart, GstPromise *promise) {
-    GstStructure *options = gst_structure_new("options", "ice-restart", G_TYPE_BOOLEAN, ice_restart, NULL);
-    g_signal_emit_by_name(webrtc, "create-offer", options, promise);
-    gst_structure_free(options);
+/* webrtcbin::create-offer, without options (webrtcbin 1.22 knows no
+ * "ice-restart" option). */
+static inline void assist_webrtc_create_offer(GstElement *webrtc, GstPromise *promise) {
+    g_signal_emit_by_name(webrtc, "create-offer", NULL, promise);
 }
 
 /* webrtcbin::create-answer, without options. */

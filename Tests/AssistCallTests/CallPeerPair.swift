@@ -97,7 +97,7 @@ enum GtkTestDisplay {
     }
 }
 
-/// The m-lines of an SDP text with their direction attribute.
+/// What tests read in SDP texts.
 enum SDPLines {
     /// The direction (`sendrecv`, `recvonly`, …) of the first m-line of `media`
     /// ("audio" or "video"), or `nil` when there is no such m-line.

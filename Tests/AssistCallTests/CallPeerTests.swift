@@ -101,6 +101,23 @@ struct CallPeerTests {
         #expect(GtkTestDisplay.run(for: .seconds(5)) { pair.offerer.counters.audioBuffersSent > sentWhenOff + 20 })
     }
 
+    @Test("an answer with no offer pending, SDP that is not SDP and a negative m-line are refused")
+    func outOfOrderAndMalformed() throws {
+        GtkTestDisplay.start()
+        let peer = CallPeer(configuration: CallPeerPair.configuration(full))
+        defer { peer.stop() }
+        #expect(throws: CallMediaError(.outOfOrder, "an answer arrived with no offer waiting for one")) {
+            try peer.receiveAnswer("v=0\r\n")
+        }
+        #expect(throws: CallMediaError(.malformedDescription, "the remote offer has no media section")) {
+            try peer.receiveOffer("hello")
+        }
+        #expect(throws: CallMediaError(.malformedDescription, "a candidate for m-line -1")) {
+            try peer.addRemoteCandidate("candidate:1 1 UDP 1 127.0.0.1 9 typ host", mLineIndex: -1)
+        }
+        #expect(peer.pipeline == nil, "bad input started nothing")
+    }
+
     @Test("nothing is captured before the call starts")
     func nothingBeforeStart() throws {
         GtkTestDisplay.start()

@@ -16,7 +16,7 @@ enum GStreamerRuntime {
         ("opusenc", "gstreamer1.0-plugins-base"),
         ("opusdec", "gstreamer1.0-plugins-base"),
         ("rtpopuspay", "gstreamer1.0-plugins-good"),
-        ("valve", "gstreamer1.0-plugins-base"),
+        ("valve", "libgstreamer1.0-0"),
         ("appsink", "gstreamer1.0-plugins-base"),
         ("videoconvert", "gstreamer1.0-plugins-base"),
     ]

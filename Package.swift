@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "AssistCore", targets: ["AssistCore"]),
         .library(name: "AssistGtk", targets: ["AssistGtk"]),
         .library(name: "AssistServer", targets: ["AssistServer"]),
+        .library(name: "AssistCall", targets: ["AssistCall"]),
         .executable(name: "assist-desktop", targets: ["AssistDesktop"]),
         .executable(name: "assist-server", targets: ["AssistServerMain"]),
         .executable(name: "assist-bench", targets: ["AssistBench"]),
@@ -41,6 +42,16 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        // The call's media engine only: no other target may depend on it, so
+        // the app links GStreamer through AssistCall alone. One pkg-config
+        // name per system library: gstreamer-webrtc-1.0 brings the include
+        // paths of GStreamer and GLib (nice/agent.h is found under
+        // /usr/include); the module map links the other libraries.
+        .systemLibrary(
+            name: "CGstreamer",
+            pkgConfig: "gstreamer-webrtc-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-bad1.0-dev", "libnice-dev"])]
+        ),
         .target(
             name: "AssistCore",
             dependencies: [
@@ -59,6 +70,11 @@ let package = Package(
         .target(
             name: "AssistGtk",
             dependencies: ["CGtk", "AssistCore"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "AssistCall",
+            dependencies: ["CGstreamer", "CGtk", "AssistGtk", "AssistCore"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -131,6 +147,11 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AssistCallTests",
+            dependencies: ["AssistCall", "AssistGtk", "AssistCore", "CGstreamer", "CGtk"],
             swiftSettings: strictSettings
         ),
         .testTarget(

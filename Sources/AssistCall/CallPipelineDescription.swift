@@ -1,0 +1,100 @@
+import AssistCore
+
+/// The GStreamer bins of a call, written in `gst-launch` syntax: one bin per
+/// outgoing track and one per incoming track. Decided here, without
+/// GStreamer, so what each configuration creates can be checked directly.
+struct CallPipelineDescription: Sendable, Hashable {
+    /// Element names the pipeline code looks up inside the bins.
+    enum Name {
+        static let microphone = "microphone"
+        static let microphoneValve = "microphone-valve"
+        static let audioEncoder = "audio-encoder"
+        static let camera = "camera"
+        static let cameraValve = "camera-valve"
+        static let videoEncoder = "video-encoder"
+        static let selfView = "self-view"
+        static let remoteVideo = "remote-video"
+        static let audioDecoder = "audio-decoder"
+    }
+
+    /// The payload numbers sent with when the peer offers.
+    static let offeringPayloadTypes = (vp8: 96, opus: 97)
+
+    /// The RTP caps of the audio sent and received: Opus with the call's payload number.
+    let audioCaps: String
+    /// The RTP caps of the video sent and received: VP8 with the call's payload number.
+    let videoCaps: String
+    /// The outgoing audio bin, or `nil` when no audio is sent: the
+    /// microphone, its valve, Opus, RTP.
+    let audioSender: String?
+    /// The outgoing video bin, or `nil` when no video is sent (no camera is
+    /// ever created then): the camera, its valve, 640×480 at 30 frames a
+    /// second, a tee to the self-view sink and to VP8, RTP.
+    let videoSender: String?
+    /// The bin an incoming audio stream is linked to.
+    let audioReceiver: String
+    /// The bin an incoming video stream is linked to.
+    let videoReceiver: String
+    /// The bin a stream the tracks do not receive is linked to: dropped
+    /// undecoded. (webrtcbin 1.22 as an offerer keeps sending on an m-line
+    /// answered `inactive`, and the bundle still delivers it.)
+    let refusedStream = "fakesink sync=false async=false"
+    /// Whether incoming audio is played.
+    let receivesAudio: Bool
+    /// Whether incoming video is shown.
+    let receivesVideo: Bool
+
+    /// The bins for `configuration`, sending VP8 and Opus with the given
+    /// payload numbers.
+    init(configuration: CallPeerConfiguration, vp8PayloadType: Int, opusPayloadType: Int) {
+        let tracks = configuration.tracks
+        audioCaps = "application/x-rtp,media=audio,encoding-name=OPUS,clock-rate=48000,payload=\(opusPayloadType)"
+        videoCaps = "application/x-rtp,media=video,encoding-name=VP8,clock-rate=90000,payload=\(vp8PayloadType)"
+        receivesAudio = tracks.receivesAudio
+        receivesVideo = tracks.receivesVideo
+        let testing = configuration.source == .testSources
+        audioSender =
+            tracks.sendsAudio
+            ? [
+                testing
+                    ? "audiotestsrc name=\(Name.microphone) is-live=true wave=sine freq=440 volume=0.2"
+                    : "autoaudiosrc name=\(Name.microphone)",
+                "valve name=\(Name.microphoneValve)",
+                "audioconvert", "audioresample", "queue",
+                "opusenc name=\(Name.audioEncoder) bitrate=32000",
+                "rtpopuspay pt=\(opusPayloadType)", "queue",
+                "capsfilter caps=\"\(audioCaps)\"",
+            ].joined(separator: " ! ") : nil
+        videoSender =
+            tracks.sendsVideo
+            ? [
+                testing
+                    ? "videotestsrc name=\(Name.camera) is-live=true pattern=smpte"
+                    : "autovideosrc name=\(Name.camera)",
+                "valve name=\(Name.cameraValve)",
+                "videoconvert", "videoscale", "videorate",
+                "video/x-raw,width=640,height=480,framerate=30/1",
+                "tee name=camera-split", "queue max-size-buffers=2 leaky=downstream",
+                "vp8enc name=\(Name.videoEncoder) deadline=1 cpu-used=4 target-bitrate=1000000 keyframe-max-dist=60 threads=2",
+                "rtpvp8pay pt=\(vp8PayloadType) mtu=1200 picture-id-mode=15-bit", "queue",
+                "capsfilter caps=\"\(videoCaps)\"",
+            ].joined(separator: " ! ")
+                + " camera-split. ! "
+                + Self.videoSink(named: Name.selfView) : nil
+        audioReceiver = [
+            "queue", "rtpopusdepay", "opusdec name=\(Name.audioDecoder)", "audioconvert", "audioresample",
+            configuration.audioOutput == .speakers ? "autoaudiosink" : "fakesink sync=false",
+        ].joined(separator: " ! ")
+        videoReceiver = ["queue", "rtpvp8depay", "vp8dec", Self.videoSink(named: Name.remoteVideo)]
+            .joined(separator: " ! ")
+    }
+
+    /// A sink that hands RGBA frames to the app, keeping only the newest one
+    /// when the app is slower than the stream.
+    private static func videoSink(named name: String) -> String {
+        [
+            "queue max-size-buffers=1 leaky=downstream", "videoconvert", "video/x-raw,format=RGBA",
+            "appsink name=\(name) sync=false max-buffers=1 drop=true",
+        ].joined(separator: " ! ")
+    }
+}

@@ -82,6 +82,7 @@ let package = Package(
             dependencies: [
                 "CGtk",
                 "AssistGtk",
+                "AssistCall",
                 "AssistCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

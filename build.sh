@@ -22,10 +22,12 @@ DEBIAN_PACKAGES=(
     python3-pyatspi python3-pytest  # ... driven from Debian's Python, which has pyatspi (the venv has not)
     python3-selenium      # ... and the co-browse test that drives the app and the console together
     imagemagick           # ... `import` saves a screenshot when a UI test fails
+    xdotool               # ... and moves the call's video window beside the app's (Xvfb has no window manager)
     nginx-light openssl   # the live tests behind a TLS-terminating proxy (Tests/AssistServerTests/Live/ProxiedServerLiveTests.swift)
     openbox               # a real X11 window manager for the isAgentWindowOnTop test (Tests/AssistGtkTests/Glue/WindowStackingTests.swift)
     python3-gi gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0 gir1.2-gst-plugins-bad-1.0 gir1.2-nice-0.1  # the console's call test: its WebRTC peer (Tests/console/webrtc_peer.py) runs in Debian's Python, which has these bindings
-    gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-nice  # ... and its webrtcbin, ICE, VP8, Opus and test sources
+    libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev libnice-dev  # CGstreamer: the call's media (webrtcbin, SDP, appsink, video, libnice)
+    gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-nice  # ... the app's calls at run time, and the console test's peer: webrtcbin, ICE, VP8, Opus and test sources
 )
 
 # PyPI packages of the agent console's browser test, installed into .build-venv.

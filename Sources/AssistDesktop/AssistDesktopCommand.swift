@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssistCall
 import AssistCore
 import AssistGtk
 import CGtk
@@ -65,6 +66,7 @@ struct AssistDesktopCommand: ParsableCommand {
             }
             window?.present()
         }
+        AssistSDK.callMedia = GStreamerCallMedia()
         AssistSDK.onSupportActiveChanged = { active in
             let application = GtkCast.pointer(host.application, to: GApplication.self)
             if active { g_application_hold(application) } else { g_application_release(application) }

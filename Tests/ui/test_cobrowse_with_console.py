@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -57,24 +58,26 @@ class Console:
 @pytest.fixture(scope="module")
 def journey(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Journey]:
     """The server with one human agent (no demo agent), and the app."""
-    folder = tmp_path_factory.mktemp("assist-cobrowse")
-    token = secrets.token_urlsafe(24)
-    agents = folder / "agents.json"
-    agents.write_text(json.dumps({"agents": [
-        {"id": "casey", "name": AGENT, "token": token, "capacity": 1, "destinations": ["support"]}]}))
-    with running_journey(folder, SupportServer(folder, ("--agents", str(agents)))) as started:
+    running, token = casey_journey(tmp_path_factory.mktemp("assist-cobrowse"))
+    with running as started:
         started.notes["token"] = token
         yield started
 
 
-@pytest.fixture(scope="module")
-def console(journey: Journey) -> Iterator[Console]:
+@contextmanager
+def open_console(journey: Journey, extra_arguments: tuple[str, ...] = (), page_script: str | None = None
+                 ) -> Iterator[Console]:
+    """The console in headless Chromium (with `extra_arguments`, and `page_script` run
+    before the page's own scripts), signed in as Casey."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+                     *extra_arguments):
         options.add_argument(argument)
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
     try:
+        if page_script:
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": page_script})
         driver.get(f"{journey.server.url}/console")
         page = Console(driver, WebDriverWait(driver, BROWSER_WAIT))
         field = page.wait.until(EC.element_to_be_clickable((By.ID, "agent-token")))
@@ -84,14 +87,23 @@ def console(journey: Journey) -> Iterator[Console]:
         driver.quit()
 
 
-def window_point(app: App, widget) -> tuple[int, int]:
-    """The middle of `widget` in the app window's pixels, as the frames count them."""
-    window = main_window(app).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    box = widget.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    return box.x - window.x + box.width // 2, box.y - window.y + box.height // 2
+@pytest.fixture(scope="module")
+def console(journey: Journey) -> Iterator[Console]:
+    with open_console(journey) as page:
+        yield page
 
 
-def test_person_asks_for_help_and_the_agent_takes_the_session(journey: Journey, console: Console) -> None:
+def casey_journey(folder: Path, desktop_arguments: tuple[str, ...] = ()):
+    """The server with one human agent, Casey (no demo agent), and the app."""
+    token = secrets.token_urlsafe(24)
+    agents = folder / "agents.json"
+    agents.write_text(json.dumps({"agents": [
+        {"id": "casey", "name": AGENT, "token": token, "capacity": 1, "destinations": ["support"]}]}))
+    return running_journey(folder, SupportServer(folder, ("--agents", str(agents))), desktop_arguments), token
+
+
+def take_the_session(journey: Journey, console: Console) -> None:
+    """The person asks for help through the form; Casey takes the session in the console."""
     app = journey.app
     get_help = wait_for("the 'Get help' button", lambda: app.window("Assist") and find_all(
         main_window(app), "push button", name="Get help"), app, timeout=30)
@@ -108,6 +120,17 @@ def test_person_asks_for_help_and_the_agent_takes_the_session(journey: Journey, 
     console.session()
     wait_for(f"{AGENT} joining the chat", lambda: f"Chatting with {AGENT}" in shown_texts(main_window(app)) or None,
              app)
+
+
+def window_point(app: App, widget) -> tuple[int, int]:
+    """The middle of `widget` in the app window's pixels, as the frames count them."""
+    window = main_window(app).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    box = widget.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    return box.x - window.x + box.width // 2, box.y - window.y + box.height // 2
+
+
+def test_person_asks_for_help_and_the_agent_takes_the_session(journey: Journey, console: Console) -> None:
+    take_the_session(journey, console)
 
 
 def test_accepted_share_shows_the_window_on_the_console(journey: Journey, console: Console) -> None:

@@ -49,6 +49,39 @@ extension SignalConnection {
             releaseBox, GConnectFlags(0))
     }
 
+    /// Connects `handler` to `GtkOverlay::get-child-position` of `overlay`:
+    /// it gets an overlay child and the overlay's size and returns where the
+    /// child goes, or `nil` to leave it to GTK (halign and valign).
+    ///
+    /// - Returns: the handler id, for `g_signal_handler_disconnect`.
+    @MainActor
+    @discardableResult
+    public static func connectChildPosition(
+        _ overlay: UnsafeMutablePointer<GtkWidget>,
+        handler: @escaping @MainActor (_ child: UnsafeMutablePointer<GtkWidget>, _ width: Int32, _ height: Int32)
+            -> GdkRectangle?
+    ) -> gulong {
+        let box = Unmanaged.passRetained(ReturningHandlerBox(handler)).toOpaque()
+        let trampoline: @convention(c) (
+            UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkRectangle>?,
+            gpointer?
+        ) -> gboolean = { overlay, child, allocation, userData in
+            guard let overlay, let child, let allocation, let userData else { return 0 }
+            return MainActor.assumeIsolated {
+                typealias Handler = (UnsafeMutablePointer<GtkWidget>, Int32, Int32) -> GdkRectangle?
+                let box = Unmanaged<ReturningHandlerBox<Handler>>.fromOpaque(userData)
+                guard let place = box.takeUnretainedValue().handler(
+                    child, gtk_widget_get_width(overlay), gtk_widget_get_height(overlay))
+                else { return 0 }
+                allocation.pointee = place
+                return 1
+            }
+        }
+        return g_signal_connect_data(
+            overlay, "get-child-position", unsafeBitCast(trampoline, to: GCallback.self), box, releaseBox,
+            GConnectFlags(0))
+    }
+
     /// Connects `handler` to `GtkLabel::activate-link` of `label`; it gets
     /// the link's address and returns whether it opened it (`false` lets
     /// GTK's default handler open it).

@@ -35,15 +35,23 @@ public final class AgentVideoWindow {
         gtk_overlay_set_child(GtkCast.opaque(overlay), remoteVideo)
         if let selfView {
             Widgets.addClasses(selfView, ["assist-no-show", "assist-self-view"])
-            gtk_widget_set_size_request(selfView, 128, 96)
-            gtk_widget_set_halign(selfView, GTK_ALIGN_END)
-            gtk_widget_set_valign(selfView, GTK_ALIGN_END)
-            Widgets.setMargins(selfView, 8)
             gtk_overlay_add_overlay(GtkCast.opaque(overlay), selfView)
+            // A picture asks for its video's full size; the corner gets a quarter of the window's width.
+            SignalConnection.connectChildPosition(overlay) { child, width, height in
+                guard child == selfView else { return nil }
+                let cornerWidth = max(width / 4, 96)
+                let cornerHeight = cornerWidth * 3 / 4
+                return GdkRectangle(
+                    x: width - cornerWidth - Self.cornerMargin, y: height - cornerHeight - Self.cornerMargin,
+                    width: cornerWidth, height: cornerHeight)
+            }
         }
         gtk_window_set_child(window, overlay)
         if keepAbove { WindowStacking.keepAboveWhenMapped(window) }
     }
+
+    /// Pixels between the self-view and the window's edges.
+    private static let cornerMargin: Int32 = 8
 
     isolated deinit {
         g_object_unref(widget)

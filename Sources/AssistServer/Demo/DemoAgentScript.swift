@@ -55,6 +55,11 @@ struct DemoAgentScript: Sendable {
         self.run = run
     }
 
+    /// The answer to a person who asks the demo agent for a call: it has no
+    /// camera or microphone, and says who can call.
+    static let cannotCall =
+        "I'm only a demo agent, so I can't take calls. A person at the agent console can call you back."
+
     /// The steps that answer `message`.
     mutating func handle(_ message: ServerToAgentMessage) -> [Step] {
         switch message {
@@ -95,6 +100,9 @@ struct DemoAgentScript: Sendable {
             sawPicture.remove(sessionID)
             drewOn.remove(sessionID)
             return []
+        case .callAsked(let sessionID, _):
+            guard visitors[sessionID] != nil else { return [] }
+            return [chat(sessionID, Self.cannotCall, after: .milliseconds(500))]
         case .annotationsCleared(let sessionID, _, .person):
             return [chat(sessionID, "I see you cleared my drawing.", after: .milliseconds(500))]
         case .error(let report) where report.code == .queueEmpty || report.code == .notAllowed:

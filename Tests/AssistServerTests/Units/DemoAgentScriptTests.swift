@@ -42,6 +42,19 @@ struct DemoAgentScriptTests {
         #expect(overCapacity.isEmpty, "took more than its capacity")
     }
 
+    @Test("a person who asks the demo agent for a call is told in the chat that a person at the console can call")
+    func askedForACall() {
+        var script = DemoAgentScript(capacity: 1)
+        #expect(script.handle(.callAsked(sessionID: session, media: .video)).isEmpty, "answered a session it does not serve")
+        _ = script.handle(.sessionAssigned(SessionAssignment(sessionID: session, visitorName: "Ada", destination: "support")))
+        let answer = script.handle(.callAsked(sessionID: session, media: .video))
+        guard case .chat(let to, _, let text)? = answer.first?.message, answer.count == 1 else {
+            Issue.record("expected one chat, got \(answer)")
+            return
+        }
+        #expect(to == session && text == DemoAgentScript.cannotCall)
+    }
+
     @Test("it thanks the person for either answer, and frees its place when the session ends")
     func answersAndEnd() {
         var script = DemoAgentScript(capacity: 1)

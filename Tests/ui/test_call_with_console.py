@@ -1,8 +1,9 @@
 """The call end to end: the real app (test picture and tone, `useTestMediaSources`) and
 Casey's console in headless Chromium (fake camera and microphone), through a live
 assist-server. Casey calls; the person answers the prompt; picture and sound flow both
-ways (the browser's `getStats()`, the app's agent-video window); the person's Mute stops
-the sound reaching the console; the person ends the call and both sides say so.
+ways (the browser's `getStats()`, the app's agent-video window); the call goes on through
+a graceful restart of the server; the person's Mute stops the sound reaching the console; the call goes on through a
+kill -9 of the server; the person ends the call and both sides say so.
 """
 
 from __future__ import annotations
@@ -135,6 +136,29 @@ def test_answered_call_carries_picture_and_sound_both_ways(journey: Journey, con
     console.driver.save_screenshot(str(SCREENSHOTS / "console-call-with-app.png"))
 
 
+def call_goes_on_while_the_server_restarts(journey: Journey, console: Console, stop) -> None:
+    """Stops the server with `stop`, checks the app's picture still reaches the console while
+    it is down (media goes peer to peer), starts it again and waits for the app to resume."""
+    before = stats(console)["inbound"]["video"]["framesDecoded"]
+    stop()
+    wait_for_stats(console, lambda s: s["inbound"]["video"]["framesDecoded"] > before + 15,
+                   "the app's picture while the server is down")
+    journey.server.start()
+    wait_for("the app to resume its session", lambda: not [
+        t for t in shown_texts(main_window(journey.app)) if t.startswith("Reconnecting")] or None, journey.app,
+             timeout=MEDIA_WAIT)
+    assert f"Video call with {AGENT}" in shown_texts(main_window(journey.app))
+
+
+def test_the_call_goes_on_through_a_graceful_restart_of_the_server(journey: Journey, console: Console) -> None:
+    """The signaling the next step needs (the person's Mute, a `callMediaState`) passes again
+    once both resumed."""
+    def sigterm() -> None:
+        status = journey.server.terminate_gracefully()
+        assert status == 0, f"assist-server exited with status {status} after SIGTERM"
+    call_goes_on_while_the_server_restarts(journey, console, sigterm)
+
+
 def test_the_persons_mute_stops_their_sound_reaching_the_console(journey: Journey, console: Console) -> None:
     app = journey.app
     do_action(one(app, main_window(app), "push button", "Mute"), "click")
@@ -148,6 +172,12 @@ def test_the_persons_mute_stops_their_sound_reaching_the_console(journey: Journe
     assert after == before, f"audio packets still arrived while the person was muted: {before} → {after}"
     do_action(one(app, main_window(app), "push button", "Unmute"), "click")
     wait_for_stats(console, lambda s: s["inbound"]["audio"]["packetsReceived"] > after, "sound after unmuting")
+
+
+def test_the_call_goes_on_through_a_kill_9_of_the_server(journey: Journey, console: Console) -> None:
+    """The server keeps accepted calls in its database: after a crash the next step's
+    `callEnd` still passes."""
+    call_goes_on_while_the_server_restarts(journey, console, journey.server.kill_hard)
 
 
 def test_the_person_ends_the_call_and_both_sides_say_so(journey: Journey, console: Console) -> None:

@@ -29,12 +29,13 @@ public final class AgentVideoWindow {
         gtk_window_set_default_size(window, 480, 360)
         Widgets.addClasses(widget, ["assist-agent-video"])
         let overlay = gtk_overlay_new()!
-        Widgets.addClasses(remoteVideo, ["assist-no-show"])
+        Self.keepOutOfSharing(remoteVideo)
         gtk_widget_set_hexpand(remoteVideo, 1)
         gtk_widget_set_vexpand(remoteVideo, 1)
         gtk_overlay_set_child(GtkCast.opaque(overlay), remoteVideo)
         if let selfView {
-            Widgets.addClasses(selfView, ["assist-no-show", "assist-self-view"])
+            Self.keepOutOfSharing(selfView)
+            Widgets.addClasses(selfView, ["assist-self-view"])
             gtk_overlay_add_overlay(GtkCast.opaque(overlay), selfView)
             // A picture asks for its video's full size; the corner gets a quarter of the window's width.
             SignalConnection.connectChildPosition(overlay) { child, width, height in
@@ -55,6 +56,12 @@ public final class AgentVideoWindow {
 
     isolated deinit {
         g_object_unref(widget)
+    }
+
+    /// Marks a call's video so that no co-browse picture ever shows it, even
+    /// in a shared window: it is hidden like any `assist-no-show` widget.
+    public static func keepOutOfSharing(_ video: UnsafeMutablePointer<GtkWidget>) {
+        Widgets.addClasses(video, [MaskingRules.noShowClass])
     }
 
     /// Shows the window.

@@ -68,6 +68,10 @@ struct CanaryLeakTests {
         Case(name: "the assist-no-show CSS class", permissions: .implicitDefault, rules: MaskingRules()) {
             gtk_widget_add_css_class($0.secret, MaskingRules.noShowClass)
         },
+        Case(name: "a call's video, as the agent's video window marks it", permissions: .implicitDefault,
+             rules: MaskingRules()) {
+            AgentVideoWindow.keepOutOfSharing($0.secret)
+        },
         Case(name: "an agent with explicit empty permission sets", permissions: .noPermissions, rules: MaskingRules()) { _ in
         },
         Case(

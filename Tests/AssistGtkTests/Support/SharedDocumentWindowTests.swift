@@ -46,7 +46,7 @@ struct SharedDocumentWindowTests {
     /// Runs GLib and lets main-actor jobs (the download's task) run until
     /// `condition` holds or 2 s pass.
     private func settle(until condition: () -> Bool) async {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
         while !condition(), ContinuousClock.now < deadline {
             ViewHarness.iterate(for: .milliseconds(10))
             try? await Task.sleep(for: .milliseconds(5))

@@ -118,6 +118,7 @@ let package = Package(
         .executableTarget(
             name: "AssistBench",
             dependencies: [
+                "AssistCall",
                 "AssistCore",
                 "AssistGtk",
                 "CGtk",

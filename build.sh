@@ -230,12 +230,19 @@ cmd_fuzz() {
 
 cmd_bench() {
     cmd_deps
-    swift build -c release --product assist-server
-    swift build -c release --product assist-bench
-    swift build -c release --product assist-desktop
-    swift build -c release --product gtk-minimal-window
+    local product bin call
+    for product in assist-server assist-bench assist-desktop gtk-minimal-window; do
+        swift build -c release --product "$product"
+    done
+    bin="$(swift build -c release --show-bin-path)"
+    call="$(mktemp --suffix=.json)"
+    # The call first: the app and the console in Chromium calling each other (Tests/ui/call_benchmark.py).
     xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' dbus-run-session -- \
-        "$(swift build -c release --show-bin-path)/assist-bench" --output docs/benchmarks.md
+        env -u GTK_A11Y ASSIST_SERVER_BIN="$bin/assist-server" ASSIST_DESKTOP_BIN="$bin/assist-desktop" \
+        ASSIST_BENCH_BIN="$bin/assist-bench" /usr/bin/python3 Tests/ui/call_benchmark.py --output "$call"
+    xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' dbus-run-session -- \
+        "$bin/assist-bench" --output docs/benchmarks.md --call-results "$call"
+    rm -f "$call"
 }
 
 case "${1:-}" in

@@ -10,7 +10,7 @@ MainActor.assumeIsolated {
     host.onActivate {
         let window = gtk_application_window_new(host.application)!
         gtk_window_set_default_size(GtkCast.pointer(window, to: GtkWindow.self), 480, 640)
-        FirstFrameReporter.watch(window)
+        MomentReporter.reportFirstFrame(of: window)
         gtk_window_present(GtkCast.pointer(window, to: GtkWindow.self))
     }
     exit(host.run(programName: "gtk-minimal-window"))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssistCall
 import Foundation
 
 /// `assist-bench`: measures Assist's hot paths and the server under load, and writes the report.
@@ -36,6 +37,13 @@ struct AssistBenchCommand: AsyncParsableCommand {
     @Flag(help: "Run only the WAL soak and print its section; the report file is left alone.")
     var walSoakOnly = false
 
+    @Option(help: "The call's figures written by Tests/ui/call_benchmark.py, for the report's Call section.")
+    var callResults: String?
+
+    /// Runs the call's bare media pipeline for this many seconds (the call benchmark's baseline).
+    @Option(help: .hidden)
+    var bareCallPipeline: Double?
+
     /// Runs the bare echo server the load benchmark measures its floor with.
     @Flag(help: .hidden)
     var echoServer = false
@@ -52,6 +60,10 @@ struct AssistBenchCommand: AsyncParsableCommand {
             try await EchoServer.run()
             return
         }
+        if let bareCallPipeline {
+            try BareCallPipeline.run(seconds: bareCallPipeline)
+            return
+        }
         let benchExecutable = URL(fileURLWithPath: CommandLine.arguments[0])
         if walSoakOnly {
             let soak = try await WalSoakBenchmark.run(benchExecutable: benchExecutable)
@@ -61,6 +73,8 @@ struct AssistBenchCommand: AsyncParsableCommand {
             print(section.lines.joined(separator: "\n"))
             return
         }
+        // Read first: a run that cannot use them should not spend minutes measuring the rest.
+        let call = try callResults.map(CallBenchResult.read(from:))
         let results = [PermissionBenchmark.run(), try CodecBenchmark.decode(), try CodecBenchmark.encode()]
         var load: LoadResult?
         if !skipLoad {
@@ -83,7 +97,7 @@ struct AssistBenchCommand: AsyncParsableCommand {
         let cobrowse = skipCobrowse ? nil : await CobrowseBenchmark.run()
         let report = BenchmarkReport(
             machine: .current(), date: Date(), results: results, load: load, walSoak: walSoak, desktop: desktop,
-            cobrowse: cobrowse)
+            cobrowse: cobrowse, call: call)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
         print(report.markdown)
     }

@@ -16,6 +16,8 @@ struct BenchmarkReport {
     let desktop: [DesktopStartResult]
     /// The co-browse frame figures; `nil` when the run skipped them or had no display.
     let cobrowse: CobrowseResult?
+    /// The call's figures; `nil` when the run was given none.
+    let call: CallBenchResult?
 
     /// The whole document.
     var markdown: String {
@@ -62,6 +64,12 @@ struct BenchmarkReport {
             lines += CobrowseReportSection(result: cobrowse, machineLine: machineLine, dateLine: dateLine).lines
         } else {
             lines += ["## Co-browse frames", "", "Not run (`--skip-cobrowse`, or no display)."]
+        }
+        lines.append("")
+        if let call {
+            lines += CallReportSection(result: call, machineLine: machineLine, dateLine: dateLine).lines
+        } else {
+            lines += ["## Call", "", "Not run (no `--call-results`)."]
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -7,7 +7,7 @@ import Glibc
 ///
 /// Each launch: `CLOCK_MONOTONIC` is read just before the process is
 /// spawned; the program prints the same clock after its window's first
-/// paint (``first-frame`` line, see `FirstFrameReporter`); the difference
+/// paint (``first-frame`` line, see `MomentReporter`); the difference
 /// is the start time. `VmRSS` is read two seconds later, with the window
 /// idle. Both run with `GSK_RENDERER=cairo` and `GTK_A11Y=none` on the
 /// display in `DISPLAY` (`./build.sh bench` provides one with xvfb-run),
@@ -43,7 +43,7 @@ enum DesktopStartBenchmark {
         var environment = ProcessInfo.processInfo.environment
         environment["GSK_RENDERER"] = "cairo"
         environment["GTK_A11Y"] = "none"
-        environment["ASSIST_REPORT_FIRST_FRAME"] = "1"
+        environment["ASSIST_REPORT_MOMENTS"] = "1"
         environment.merge(gl.environment) { _, condition in condition }
         process.environment = environment
         let output = Pipe()

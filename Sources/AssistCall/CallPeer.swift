@@ -17,7 +17,7 @@ public final class CallPeer {
     /// Called on the main thread with every event.
     public var onEvent: (CallPeerEvent) -> Void = { _ in }
     /// The agent's video.
-    public let remoteVideo = CallVideoView(accessibleLabel: "Agent's video")
+    public let remoteVideo = CallVideoView(accessibleLabel: "Agent's video", firstFrameMoment: "call-first-remote-frame")
     /// The person's own camera, as it is sent.
     public let selfView = CallVideoView(accessibleLabel: "Your camera")
     /// The connection's state now.

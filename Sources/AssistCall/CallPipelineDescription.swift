@@ -15,6 +15,8 @@ struct CallPipelineDescription: Sendable, Hashable {
         static let selfView = "self-view"
         static let remoteVideo = "remote-video"
         static let audioDecoder = "audio-decoder"
+        static let audioRTP = "audio-rtp"
+        static let videoRTP = "video-rtp"
     }
 
     /// The payload numbers sent with when the peer offers.
@@ -63,7 +65,7 @@ struct CallPipelineDescription: Sendable, Hashable {
                 "audioconvert", "audioresample", "queue",
                 "opusenc name=\(Name.audioEncoder) bitrate=32000",
                 "rtpopuspay pt=\(opusPayloadType)", "queue",
-                "capsfilter caps=\"\(audioCaps)\"",
+                "capsfilter name=\(Name.audioRTP) caps=\"\(audioCaps)\"",
             ].joined(separator: " ! ") : nil
         videoSender =
             tracks.sendsVideo
@@ -77,7 +79,7 @@ struct CallPipelineDescription: Sendable, Hashable {
                 "tee name=camera-split", "queue max-size-buffers=2 leaky=downstream",
                 "vp8enc name=\(Name.videoEncoder) deadline=1 cpu-used=4 target-bitrate=1000000 keyframe-max-dist=60 threads=2",
                 "rtpvp8pay pt=\(vp8PayloadType) mtu=1200 picture-id-mode=15-bit", "queue",
-                "capsfilter caps=\"\(videoCaps)\"",
+                "capsfilter name=\(Name.videoRTP) caps=\"\(videoCaps)\"",
             ].joined(separator: " ! ")
                 + " camera-split. ! "
                 + Self.videoSink(named: Name.selfView) : nil

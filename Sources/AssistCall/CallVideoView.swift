@@ -13,10 +13,14 @@ public final class CallVideoView {
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// How many frames have been shown since the view was made.
     public private(set) var framesShown = 0
+    /// The moment reported when the first frame is shown (``MomentReporter``).
+    private let firstFrameMoment: String?
 
     /// An empty view, keeping the frame's aspect ratio inside whatever room
-    /// it is given.
-    public init(accessibleLabel: String) {
+    /// it is given; `firstFrameMoment` names the moment its first frame
+    /// reports to a benchmark, if any.
+    public init(accessibleLabel: String, firstFrameMoment: String? = nil) {
+        self.firstFrameMoment = firstFrameMoment
         widget = gtk_picture_new()
         g_object_ref_sink(widget)
         gtk_picture_set_content_fit(GtkCast.opaque(widget), GTK_CONTENT_FIT_CONTAIN)
@@ -45,5 +49,6 @@ public final class CallVideoView {
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         gtk_picture_set_paintable(GtkCast.opaque(widget), texture)
         framesShown += 1
+        if framesShown == 1, let firstFrameMoment { MomentReporter.report(firstFrameMoment) }
     }
 }

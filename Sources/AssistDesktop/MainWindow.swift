@@ -30,7 +30,7 @@ final class MainWindow {
         gtk_window_set_titlebar(gtkWindow, makeHeaderBar())
         gtk_window_set_child(gtkWindow, makeStartPage(serverDescription: serverDescription, iconFile: appIconFile))
         addActions()
-        FirstFrameReporter.watch(window)
+        MomentReporter.reportFirstFrame(of: window)
         SignalConnection.connect(helpButton, signal: "clicked") { [weak self] in self?.startSupport() }
         SignalConnection.connectReturningBool(window, signal: "close-request") {
             guard AssistSDK.isSupportActive else { return false }

@@ -3,7 +3,8 @@ Casey's console in headless Chromium (fake camera and microphone), through a liv
 assist-server. Casey calls; the person answers the prompt; picture and sound flow both
 ways (the browser's `getStats()`, the app's agent-video window); the call goes on through
 a graceful restart of the server; the person's Mute stops the sound reaching the console; the call goes on through a
-kill -9 of the server; the person ends the call and both sides say so.
+kill -9 of the server; the person ends the call and both sides say so; Casey makes a
+voice call and ends it, and the app lets go of the microphone.
 """
 
 from __future__ import annotations
@@ -188,3 +189,20 @@ def test_the_person_ends_the_call_and_both_sides_say_so(journey: Journey, consol
              lambda: not [t for t in shown_texts(main_window(app)) if "Microphone" in t or "Video call" in t]
              or None, app)
     wait_for("the agent's video window to close", lambda: app.window(f"Video call with {AGENT}") is None or None, app)
+
+
+def test_casey_ends_a_voice_call_and_the_app_lets_go_of_the_microphone(journey: Journey, console: Console) -> None:
+    app = journey.app
+    console.session().find_element(By.CSS_SELECTOR, ".session__voice-call").click()
+    prompt = wait_for(f"the prompt {AGENT} is calling you", lambda: app.window(f"{AGENT} is calling you"), app)
+    assert "Your microphone will be on; this is a voice call." in " ".join(shown_texts(prompt)), shown_texts(prompt)
+    do_action(one(app, prompt, "push button", "Answer"), "click")
+    wait_for("the call bar saying the call is on, with the microphone's live sign",
+             lambda: {f"Call with {AGENT}", "● Microphone on"} <= set(shown_texts(main_window(app))) or None, app,
+             timeout=MEDIA_WAIT)
+    assert app.window(f"Video call with {AGENT}") is None, "a voice call opened the agent's video window"
+    console.session().find_element(By.CSS_SELECTOR, ".call__end").click()
+    console.wait.until(lambda _: call_status(console) == "You ended the call.")
+    wait_for("the call bar and the live sign to go",
+             lambda: not [t for t in shown_texts(main_window(app)) if "Microphone" in t or "Call with" in t]
+             or None, app)

@@ -119,6 +119,7 @@ final class CallController {
     }
 
     private func answered(_ accepted: Bool) {
+        if accepted { MomentReporter.report("call-answered") }
         apply { accepted ? $0.accept(at: .now) : $0.decline(at: .now) }
     }
 

@@ -44,13 +44,9 @@ struct SharedDocumentWindowTests {
     }
 
     /// Runs GLib and lets main-actor jobs (the download's task) run until
-    /// `condition` holds or 2 s pass.
+    /// `condition` holds, or for at least 10 s and as many turns.
     private func settle(until condition: () -> Bool) async {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
-        while !condition(), ContinuousClock.now < deadline {
-            ViewHarness.iterate(for: .milliseconds(10))
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        await ViewHarness.run(for: .seconds(10), until: condition)
     }
 
     private func widgets(in viewer: SharedDocumentWindow, ofType type: GType) -> [UnsafeMutablePointer<GtkWidget>] {

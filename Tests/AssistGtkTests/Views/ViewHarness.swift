@@ -33,11 +33,20 @@ enum ViewHarness {
 
     /// Runs GLib's main context and Swift's main actor together for
     /// `duration`, or until `condition` holds: for code that awaits.
+    ///
+    /// The wait ends only once `duration` has passed *and* it has had as
+    /// many turns of its own as `duration` holds at 15 ms a turn. While it
+    /// sleeps between turns, other tests hold the main thread; on a loaded
+    /// machine they held it for longer than a whole wait, which then gave
+    /// up after one turn.
     static func run(for duration: Duration, until condition: () -> Bool = { false }) async {
         let deadline = ContinuousClock.now.advanced(by: duration)
-        while !condition(), ContinuousClock.now < deadline {
+        let turns = Int(duration / .milliseconds(15))
+        var turn = 0
+        while !condition(), ContinuousClock.now < deadline || turn < turns {
             iterate(for: .milliseconds(10))
             try? await Task.sleep(for: .milliseconds(5))
+            turn += 1
         }
     }
 

@@ -15,6 +15,7 @@ cd "$(dirname "$0")"
 DEBIAN_PACKAGES=(
     libgtk-4-dev          # CGtk: GTK 4 headers and pkg-config file
     libsqlite3-dev        # the server's SQLite store (GRDB links the system SQLite)
+    postgresql-15         # the store tests' throw-away PostgreSQL server (Tests/AssistServerTests/Support/ThrowawayPostgres.swift)
     xvfb xauth            # a display for GTK tests and screenshots (xvfb-run)
     chromium chromium-driver  # the agent console's browser test (headless, Selenium)
     python3-venv          # .build-venv for the browser test's PyPI packages

@@ -1,6 +1,6 @@
 public import AssistCore
 public import AssistGtk
-public import CGtk
+import CGtk
 import Foundation
 
 /// The call media Assist's GTK layer plugs in: WebRTC over GStreamer's

@@ -27,7 +27,7 @@ struct CallReportSection {
             "app showing the agent's first frame (reported by the app) and to the console's first decoded frame",
             "(`getStats()` polled every 10 ms, dated by the browser's clock mapped onto the same monotonic clock).",
             "",
-            "CPU and RSS over \(Self.seconds(result.holdSeconds)) (`/proc`: user + system time over wall time, in",
+            "CPU and RSS over \(ReportFormat.seconds(.seconds(result.holdSeconds))) (`/proc`: user + system time over wall time, in",
             "percent of one core; `VmRSS` every 0.5 s), each app figure from 12 s after the last input (GTK's text",
             "cursor blinks for 10 s, and its fade redraws the window every frame, 57–72 % of a core with Mesa's",
             "software GL on this machine): the app in a 640×480, 30 frames/s video",
@@ -53,20 +53,16 @@ struct CallReportSection {
             "Against the bare pipeline: CPU \(Self.ratio(inCall.cpuPercent, bare.cpuPercent)), RSS"
                 + " \(Self.ratio(inCall.residentMeanKiB, bare.residentMeanKiB)); what the call adds to the idle app:"
                 + " \(String(format: "%.0f", inCall.cpuPercent - idle.cpuPercent)) % CPU,"
-                + " \(Self.mib(inCall.residentMeanKiB - idle.residentMeanKiB)) RSS.",
+                + " \(ReportFormat.mebibytes(kibibytes: inCall.residentMeanKiB - idle.residentMeanKiB)) RSS.",
         ]
     }
 
     private func usageRow(_ name: String, _ usage: CallBenchResult.Usage) -> String {
-        "| \(name) | \(String(format: "%.0f %%", usage.cpuPercent)) | \(Self.mib(usage.residentMeanKiB)) "
-            + "| \(Self.mib(usage.residentMaxKiB)) |"
+        "| \(name) | \(String(format: "%.0f %%", usage.cpuPercent)) | \(ReportFormat.mebibytes(kibibytes: usage.residentMeanKiB)) "
+            + "| \(ReportFormat.mebibytes(kibibytes: usage.residentMaxKiB)) |"
     }
-
-    private static func mib(_ kib: Double) -> String { String(format: "%.1f MiB", kib / 1024) }
 
     private static func ratio(_ measured: Double, _ baseline: Double) -> String {
         baseline > 0 ? String(format: "%.2f×", measured / baseline) : "n/a"
     }
-
-    private static func seconds(_ value: Double) -> String { String(format: "%.0f s", value) }
 }

@@ -49,7 +49,7 @@ struct DesktopReportSection {
 
     private func row(_ gl: GLLoading, _ program: String, _ figures: Measurements) -> String {
         "| \(gl.label) | \(program) | \(figures.start.count) | \(ReportFormat.time(figures.start.median)) "
-            + "| \(ReportFormat.time(figures.start.percentile(0.95))) | \(Self.mib(figures.medianResidentKiB)) |"
+            + "| \(ReportFormat.time(figures.start.percentile(0.95))) | \(ReportFormat.mebibytes(kibibytes: Double(figures.medianResidentKiB))) |"
     }
 
     private func targets(_ result: DesktopStartResult) -> [String] {
@@ -58,11 +58,10 @@ struct DesktopReportSection {
         func verdict(_ met: Bool) -> String { met ? "met" : "**not met**" }
         return [
             "| \(condition) | cold start to first frame | ≤ 250 ms | \(ReportFormat.time(app.start.median)) (p50) | \(verdict(app.start.median <= Self.startTarget)) |",
-            "| \(condition) | idle RSS | ≤ 90 MB (85.8 MiB) | \(Self.mib(app.medianResidentKiB)) | \(verdict(app.medianResidentKiB <= Self.residentTargetKiB)) |",
+            "| \(condition) | idle RSS | ≤ 90 MB (85.8 MiB) | \(ReportFormat.mebibytes(kibibytes: Double(app.medianResidentKiB))) | \(verdict(app.medianResidentKiB <= Self.residentTargetKiB)) |",
             "| \(condition) | start against the minimal window | ≤ 1.3× | \(String(format: "%.2f×", result.startRatio)) | \(verdict(result.startRatio <= Self.ratioTarget)) |",
             "| \(condition) | RSS against the minimal window | ≤ 1.3× | \(String(format: "%.2f×", result.residentRatio)) | \(verdict(result.residentRatio <= Self.ratioTarget)) |",
         ]
     }
 
-    private static func mib(_ kib: Int) -> String { String(format: "%.1f MiB", Double(kib) / 1024) }
 }

@@ -22,6 +22,11 @@ enum ReportFormat {
         return value < 0 ? "-" + grouped : grouped
     }
 
+    /// A size given in KiB, in MiB with one decimal.
+    static func mebibytes(kibibytes: Double) -> String {
+        String(format: "%.1f MiB", kibibytes / 1024)
+    }
+
     /// A duration in seconds, one decimal.
     static func seconds(_ duration: Duration) -> String {
         String(format: "%.1f s", LatencySample.nanoseconds(of: duration) / 1e9)

@@ -31,8 +31,7 @@ public enum BareCallPipeline {
         var failure: UnsafeMutablePointer<GError>?
         let parsed = gst_parse_launch(launchDescription, &failure)
         guard let parsed, failure == nil else {
-            let detail = failure.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-            g_clear_error(&failure)
+            let detail = CallBins.takeMessage(of: &failure)
             if let parsed { gst_object_unref(UnsafeMutableRawPointer(parsed)) }
             throw CallMediaError(.missingElement, "GStreamer could not build the bare pipeline: \(detail)")
         }
@@ -54,12 +53,6 @@ public enum BareCallPipeline {
         guard message.pointee.type == GST_MESSAGE_ERROR else {
             throw CallMediaError(.mediaFailed, "the bare pipeline's stream ended early")
         }
-        var error: UnsafeMutablePointer<GError>?
-        var debug: UnsafeMutablePointer<gchar>?
-        gst_message_parse_error(message, &error, &debug)
-        let detail = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-        g_clear_error(&error)
-        g_free(debug)
-        throw CallMediaError(.mediaFailed, "the bare pipeline failed: \(detail)")
+        throw CallMediaError(.mediaFailed, "the bare pipeline failed: \(CallBins.errorText(of: message))")
     }
 }

@@ -10,8 +10,7 @@ enum CallBins {
         let bin = gst_parse_bin_from_description(description, 1, &failure)
         // A missing element leaves a partly built bin and an error: both are failures.
         guard let bin, failure == nil else {
-            let detail = failure.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-            g_clear_error(&failure)
+            let detail = takeMessage(of: &failure)
             if let bin { gst_object_unref(gst_object_ref_sink(bin)) }
             throw CallMediaError(.missingElement, "GStreamer could not build “\(description)”: \(detail)")
         }
@@ -24,6 +23,22 @@ enum CallBins {
         guard let element = gst_bin_get_by_name(self.bin(bin), name) else { return nil }
         gst_object_unref(element)
         return element
+    }
+
+    /// The message of `error`, which is then freed and set to `nil`;
+    /// "unknown error" when there is none.
+    static func takeMessage(of error: inout UnsafeMutablePointer<GError>?) -> String {
+        defer { g_clear_error(&error) }
+        return error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
+    }
+
+    /// What a bus's error `message` says.
+    static func errorText(of message: UnsafeMutablePointer<GstMessage>) -> String {
+        var error: UnsafeMutablePointer<GError>?
+        var debug: UnsafeMutablePointer<gchar>?
+        gst_message_parse_error(message, &error, &debug)
+        g_free(debug)
+        return takeMessage(of: &error)
     }
 
     /// `element` as the `GstBin` it is (C's `GST_BIN()`).

@@ -26,8 +26,7 @@ enum GStreamerRuntime {
     static func prepare() throws(CallMediaError) {
         var failure: UnsafeMutablePointer<GError>?
         guard gst_init_check(nil, nil, &failure) != 0 else {
-            let detail = failure.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-            g_clear_error(&failure)
+            let detail = CallBins.takeMessage(of: &failure)
             throw CallMediaError(.gstreamerUnavailable, "GStreamer could not be initialised: \(detail)")
         }
         for (element, package) in requiredElements {

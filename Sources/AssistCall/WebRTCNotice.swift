@@ -66,16 +66,9 @@ final class WebRTCSignalRelay: Sendable {
     func watch(_ bus: UnsafeMutablePointer<GstBus>) {
         let message: GstBusFunc = { _, message, userData in
             guard let message, message.pointee.type == GST_MESSAGE_ERROR else { return gboolean(1) }
-            var error: UnsafeMutablePointer<GError>?
-            var debug: UnsafeMutablePointer<gchar>?
-            gst_message_parse_error(message, &error, &debug)
             let source = message.pointee.src.flatMap { gst_object_get_name($0) }
-            defer {
-                g_clear_error(&error)
-                g_free(debug)
-                g_free(source)
-            }
-            let text = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
+            defer { g_free(source) }
+            let text = CallBins.errorText(of: message)
             let name = source.map { String(cString: $0) } ?? "pipeline"
             relay(userData)?.notify(.pipelineError("\(name): \(text)"))
             return gboolean(1)

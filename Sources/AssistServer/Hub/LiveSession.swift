@@ -14,6 +14,9 @@ struct LiveSession {
     var link: PeerLink?
     /// Bumped on every connect and disconnect, so a stale grace timer is ignored.
     var generation = 0
+    /// The session's chat messages, oldest first, as stored: what an agent
+    /// taking the session is sent.
+    var transcript: [StoredChat] = []
     /// Chat ids seen per sender (`consumer` or `agent:<id>`), so a resend is stored once.
     var deduplicators: [String: ChatDeduplicator] = [:]
     /// Requests sent to the consumer and not answered yet.

@@ -32,6 +32,9 @@ final class PeerLink: Sendable, Hashable {
         var writing = false
         /// A close was queued: nothing is queued after it.
         var closing = false
+        /// The hub decided to close: the close is queued once the frames
+        /// before it are stored (``SupportHub``'s ``CommitPipeline``).
+        var closeExpected = false
         /// The close was written.
         var closed = false
         var closeWaiters: [CheckedContinuation<Void, Never>] = []
@@ -64,8 +67,15 @@ final class PeerLink: Sendable, Hashable {
         set { negotiatedVersion.store(newValue, ordering: .relaxed) }
     }
 
-    /// Whether a close has been queued: frames arriving now are not read.
-    var isClosing: Bool { outbox.withLock { $0.closing } }
+    /// Whether a close has been queued or decided: frames arriving now are not read.
+    var isClosing: Bool { outbox.withLock { $0.closing || $0.closeExpected } }
+
+    /// Marks a close the hub decided and will queue after the frames before
+    /// it: from now on the connection's frames are not read, and
+    /// ``closeWritten()`` waits for that close.
+    func expectClose() {
+        outbox.withLock { $0.closeExpected = true }
+    }
 
     /// Queues a text frame.
     func send(_ text: String) {
@@ -89,11 +99,12 @@ final class PeerLink: Sendable, Hashable {
         enqueue(.close(code, reason))
     }
 
-    /// Returns once a queued close has been written; at once when none is queued.
+    /// Returns once a queued or decided close has been written; at once
+    /// when none is queued or decided.
     func closeWritten() async {
         await withCheckedContinuation { continuation in
             let ready = outbox.withLock { outbox in
-                guard outbox.closing, !outbox.closed else { return true }
+                guard outbox.closing || outbox.closeExpected, !outbox.closed else { return true }
                 outbox.closeWaiters.append(continuation)
                 return false
             }

@@ -70,7 +70,7 @@ extension SupportHub {
 
     private func resumeAgent(_ request: ResumeRequest, on link: PeerLink) {
         guard let version = negotiate(request.versions, on: link, replyType: ServerToAgentMessage.self) else { return }
-        guard var agent = liveOrStoredAgent(resumeToken: request.resumeToken) else {
+        guard var agent = liveOrStoredAgent(resumeToken: request.resumeToken, on: link) else {
             reject(
                 .resumeRejected, "the agent's place is unknown or its grace period has passed", on: link,
                 as: ServerToAgentMessage.self, closing: .resumeRejected, refType: "resume")
@@ -100,20 +100,16 @@ extension SupportHub {
         refreshQueue()
     }
 
-    /// The agent a resume token belongs to: in memory, or — after a restart —
-    /// rebuilt from the database. Only the token's digest is compared.
-    private func liveOrStoredAgent(resumeToken: ResumeToken) -> LiveAgent? {
+    /// The agent a resume token belongs to: in memory, or — after a restart
+    /// or its grace period — rebuilt from the database by
+    /// ``prepareHandshake(_:on:)``. Only the token's digest is compared.
+    private func liveOrStoredAgent(resumeToken: ResumeToken, on link: PeerLink) -> LiveAgent? {
         let digest = SecretDigest(of: resumeToken.rawValue)
         if let live = agents.values.first(where: { $0.resumeDigest.matches(digest) }) { return live }
-        do {
-            guard let streamID = try store.streamID(forResumeDigest: digest), streamID.hasPrefix("agent:"),
-                let account = directory.all.first(where: { StreamRow.agentStreamID($0.id) == streamID })
-            else { return nil }
-            return try storedAgent(account)
-        } catch {
-            logger.error("could not restore an agent's stream", metadata: ["error": "\(error)"])
-            return nil
-        }
+        guard case .storedAgent(let stored)? = takeHandshakeLookup(for: link), let stored,
+            stored.resumeDigest.matches(digest)
+        else { return nil }
+        return stored
     }
 
     /// The `welcome` for `agent`, carrying `resumeToken`: the fresh one of a

@@ -30,8 +30,8 @@ extension SupportHub {
     private func openSession(_ hello: ConsumerHello, on link: PeerLink) {
         guard let version = negotiate(hello.versions, on: link, replyType: ServerToConsumerMessage.self) else { return }
         var correlationID = hello.correlationID
-        if let token = hello.sessionToken {
-            guard let grant = (try? shortCodes.grant(forSessionToken: token)) ?? nil,
+        if hello.sessionToken != nil {
+            guard case .shortCode(let grant?, let alreadyOpened)? = takeHandshakeLookup(for: link),
                 hello.correlationID == nil || hello.correlationID == grant.correlationID
             else {
                 reject(
@@ -39,7 +39,8 @@ extension SupportHub {
                     as: ServerToConsumerMessage.self, closing: .policyViolation)
                 return
             }
-            guard (try? store.hasEscalatedSession(correlationID: grant.correlationID)) == false else {
+            let openedMeanwhile = sessions.values.contains { $0.row.escalationCorrelationID == grant.correlationID }
+            guard !alreadyOpened, !openedMeanwhile else {
                 reject(
                     .notAllowed, "this session token has already opened a session", on: link,
                     as: ServerToConsumerMessage.self, closing: .policyViolation)

@@ -44,13 +44,7 @@ extension SupportHub {
     /// returns them.
     @discardableResult
     func resendTranscript(of id: SessionID, to agentID: String) -> [StoredChat] {
-        let transcript: [StoredChat]
-        do {
-            transcript = try store.transcript(of: id)
-        } catch {
-            logger.error("could not read a transcript", metadata: ["session": "\(id.rawValue)", "error": "\(error)"])
-            return []
-        }
+        let transcript = sessions[id]?.transcript ?? []
         for chat in transcript {
             send(.chat(sessionID: id, message: chat.message), toAgent: agentID)
         }

@@ -10,13 +10,13 @@ extension SupportHub {
     /// gets one too, after which its sessions go back to the queue. Until it
     /// resumes, such an agent is held offline as its stored stream left it,
     /// so what its consumers send meanwhile waits for it instead of being lost.
-    func restore() throws {
+    func restore() async throws {
         var agentsWithSessions: Set<String> = []
-        let pendingRequests = try store.pendingRequests()
-        let acceptedCalls = try store.acceptedCalls()
-        for row in try store.openSessions() {
+        let pendingRequests = try await store.pendingRequests()
+        let acceptedCalls = try await store.acceptedCalls()
+        for row in try await store.openSessions() {
             let streamID = StreamRow.consumerStreamID(row.id)
-            guard let stored = try store.stream(id: streamID),
+            guard let stored = try await store.stream(id: streamID),
                 let channel = ServerConsumerChannel(restoring: try Self.snapshot(stored.row, frames: stored.frames))
             else {
                 logger.error("a stored session could not be restored", metadata: ["session": "\(row.id.rawValue)"])
@@ -26,7 +26,8 @@ extension SupportHub {
                 row: row, channel: channel, resumeDigest: stored.row.resumeDigest,
                 persistedThrough: stored.row.lastSentSeq)
             session.pendingRequests = pendingRequests[row.id] ?? [:]
-            for chat in try store.transcript(of: row.id) {
+            session.transcript = try await store.transcript(of: row.id)
+            for chat in session.transcript {
                 _ = session.deduplicators[chat.sender, default: ChatDeduplicator()]
                     .admit(chat.clientMessageID, as: chat.message.id)
             }
@@ -49,12 +50,12 @@ extension SupportHub {
             startGraceTimer(forSession: row.id, generation: 0)
         }
         for agentID in agentsWithSessions {
-            if let account = directory.all.first(where: { $0.id == agentID }), let agent = try storedAgent(account) {
+            if let account = directory.all.first(where: { $0.id == agentID }), let agent = try await storedAgent(account) {
                 agents[agentID] = agent
             }
             startGraceTimer(forAgent: agentID, generation: 0)
         }
-        for handled in try store.recentHandleTimes(limit: 200).reversed() {
+        for handled in try await store.recentHandleTimes(limit: 200).reversed() {
             estimator.record(handleSeconds: handled.seconds, destination: handled.destination)
         }
         refreshQueue()
@@ -65,8 +66,8 @@ extension SupportHub {
     /// `account`'s agent as its stored stream left it when the server
     /// stopped: offline, holding what it had not acknowledged; `nil` when it
     /// has no stored stream.
-    func storedAgent(_ account: AgentAccount) throws -> LiveAgent? {
-        guard let stored = try store.stream(id: StreamRow.agentStreamID(account.id)),
+    func storedAgent(_ account: AgentAccount) async throws -> LiveAgent? {
+        guard let stored = try await store.stream(id: StreamRow.agentStreamID(account.id)),
             let channel = ServerAgentChannel(restoring: try Self.snapshot(stored.row, frames: stored.frames))
         else { return nil }
         return LiveAgent(

@@ -4,13 +4,17 @@ import Logging
 
 /// The heart of the server: every session, every agent and every queue.
 ///
-/// Endpoints hand it frames; it decides, then — once per event — writes all
-/// that changed in one database transaction and only then queues frames to
-/// the connections. So nothing is acknowledged or shown to a peer that a
-/// crash could lose, and a restarted hub (``restore()``) resumes where it
-/// stopped.
+/// Endpoints hand it frames; it decides synchronously, then — once per
+/// event — hands all that changed and the frames it decided to the
+/// ``CommitPipeline``, which writes the changes in one database transaction
+/// and only then queues the frames to the connections. So nothing is
+/// acknowledged or shown to a peer that a crash could lose, and a restarted
+/// hub (``restore()``) resumes where it stopped. The hub itself never
+/// waits for the database while it handles an event.
 actor SupportHub {
-    let store: SessionStore
+    let store: any SessionStorage
+    /// Writes each event, then sends its frames.
+    let commits: CommitPipeline
     let directory: AgentDirectory
     let metrics: ServerMetrics
     let settings: HubSettings
@@ -36,6 +40,8 @@ actor SupportHub {
     var pendingEscalations: [String: String] = [:]
     var estimator = WaitEstimator()
     private var linkStates: [Int: LinkState] = [:]
+    /// What ``prepareHandshake(_:on:)`` read for connections yet to be handled.
+    var handshakeLookups: [Int: HandshakeLookup] = [:]
     /// The envelope of the message being handled, set only around
     /// synchronous handling so that errors name the frame (§3 `ErrorReport`).
     var handling: FrameHeader?
@@ -45,7 +51,7 @@ actor SupportHub {
     private var goingAway = false
 
     private var changes = StoreChanges()
-    private var outputs: [(PeerLink, LinkOutput)] = []
+    private var outputs: [(link: PeerLink, output: LinkOutput)] = []
     private var dirtySessions: Set<SessionID> = []
     private var dirtyAgents: Set<String> = []
     private var acknowledgements = DeferredAcknowledgements()
@@ -58,11 +64,13 @@ actor SupportHub {
     }
 
     init(
-        store: SessionStore, directory: AgentDirectory, metrics: ServerMetrics, settings: HubSettings,
+        store: any SessionStorage, directory: AgentDirectory, metrics: ServerMetrics, settings: HubSettings,
         shortCodes: ShortCodeService, logger: Logger, clock: any Clock<Duration> = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init,
+        onWrite: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in }
     ) {
         self.store = store
+        self.commits = CommitPipeline(store: store, logger: logger, onWrite: onWrite)
         self.directory = directory
         self.metrics = metrics
         self.settings = settings
@@ -158,6 +166,7 @@ actor SupportHub {
     /// The connection closed, for whatever reason.
     func disconnected(_ link: PeerLink) {
         openLinks[link.id] = nil
+        handshakeLookups[link.id] = nil
         switch linkStates.removeValue(forKey: link.id) {
         case .consumer(let id)?:
             guard var session = sessions[id], session.link == link else { break }
@@ -182,6 +191,12 @@ actor SupportHub {
 
     func setLinkState(_ state: LinkState, for link: PeerLink) {
         linkStates[link.id] = state
+    }
+
+    /// Whether `link` has yet to say `hello` or `resume`.
+    func isHandshaking(_ link: PeerLink) -> Bool {
+        if case .handshaking? = linkStates[link.id] { return true }
+        return false
     }
 
     // MARK: Sending
@@ -356,9 +371,11 @@ actor SupportHub {
         changes.callsEnded.append(id)
     }
 
-    /// Records chat messages to store with this event.
+    /// Records a chat message to store with this event, and keeps it in its
+    /// session's transcript.
     func store(_ chat: StoredChat) {
         changes.chats.append(chat)
+        sessions[chat.sessionID]?.transcript.append(chat)
     }
 
     /// Forgets a stream whose numbering starts again, its stored frames with
@@ -379,8 +396,9 @@ actor SupportHub {
 
     // MARK: Committing
 
-    /// Writes everything this event changed, then hands the frames to the
-    /// connections. If the write fails, nothing is sent and the affected
+    /// Hands everything this event changed, and its frames, to the
+    /// ``CommitPipeline``: the frames go to the connections once the changes
+    /// are written. If the write fails, nothing is sent and the affected
     /// connections are closed, so no peer is told something that was not kept.
     func finishEvent() {
         if dirtySessions.isEmpty, dirtyAgents.isEmpty, changes.isEmpty, outputs.isEmpty {
@@ -400,26 +418,14 @@ actor SupportHub {
             collect(channel: agent.channel, stream: agent.streamRow, persistedThrough: &agent.persistedThrough)
             agents[id] = agent
         }
-        let pending = outputs
-        let written = changes
+        for (link, output) in outputs {
+            if case .close = output { link.expectClose() }
+        }
+        commits.submit(PendingEvent(changes: changes, outputs: outputs))
         changes = StoreChanges()
         outputs = []
         dirtySessions = []
         dirtyAgents = []
-        do {
-            try store.commit(written)
-        } catch {
-            logger.critical("database write failed; closing affected connections", metadata: ["error": "\(error)"])
-            for link in Set(pending.map(\.0)) { link.close(.internalError, reason: "the server could not save") }
-            return
-        }
-        for (link, output) in pending {
-            switch output {
-            case .text(let text): link.send(text)
-            case .binary(let bytes): link.sendBinary(bytes)
-            case .close(let code, let reason): link.close(code, reason: reason)
-            }
-        }
     }
 
     private func collect<Outbound: WireMessage, Inbound: WireMessage>(

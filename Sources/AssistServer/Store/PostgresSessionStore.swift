@@ -21,82 +21,88 @@ struct PostgresSessionStore: SessionStorage {
         self.logger = logger
     }
 
-    /// Writes one event's changes in one transaction, in the order the
-    /// SQLite store writes them; a stream's resume token digest is written
-    /// only with a new row, as there.
-    func commit(_ changes: StoreChanges) async throws {
-        guard !changes.isEmpty else { return }
+    /// Writes several events' changes in one transaction, each event's in
+    /// the order the SQLite store writes them; a stream's resume token
+    /// digest is written only with a new row, as there.
+    func commit(_ events: [StoreChanges]) async throws {
+        let events = events.filter { !$0.isEmpty }
+        guard !events.isEmpty else { return }
         let logger = logger
         try await client.withTransaction(logger: logger) { connection in
-            for session in changes.sessions {
-                try await connection.query(Self.upsert(session), logger: logger)
-            }
-            for streamID in changes.restartedStreams {
-                try await connection.query("DELETE FROM streams WHERE id = \(streamID)", logger: logger)
-            }
-            for stream in changes.streams {
+            for changes in events { try await Self.write(changes, on: connection, logger: logger) }
+        }
+    }
+
+    /// Writes one event's changes inside the caller's transaction.
+    private static func write(_ changes: StoreChanges, on connection: PostgresConnection, logger: Logger) async throws {
+        for session in changes.sessions {
+            try await connection.query(upsert(session), logger: logger)
+        }
+        for streamID in changes.restartedStreams {
+            try await connection.query("DELETE FROM streams WHERE id = \(streamID)", logger: logger)
+        }
+        for stream in changes.streams {
+            try await connection.query(
+                """
+                INSERT INTO streams (id, resume_token_sha256, last_sent_seq, peer_acknowledged_seq, last_received_seq)
+                VALUES (\(stream.id), \(stream.resumeDigest.bytes), \(stream.lastSentSeq), \(stream.peerAcknowledgedSeq),
+                  \(stream.lastReceivedSeq))
+                ON CONFLICT (id) DO UPDATE SET last_sent_seq = excluded.last_sent_seq,
+                  peer_acknowledged_seq = excluded.peer_acknowledged_seq,
+                  last_received_seq = excluded.last_received_seq
+                """, logger: logger)
+        }
+        for append in changes.outboxAppends {
+            try await connection.query(
+                """
+                INSERT INTO outbox (stream_id, seq, frame) VALUES (\(append.streamID), \(append.seq), \(append.frame))
+                ON CONFLICT (stream_id, seq) DO UPDATE SET frame = excluded.frame
+                """, logger: logger)
+        }
+        for trim in changes.outboxTrims {
+            try await connection.query(
+                "DELETE FROM outbox WHERE stream_id = \(trim.streamID) AND seq <= \(trim.upTo)", logger: logger)
+        }
+        for closed in changes.requestsClosed {
+            if let requestID = closed.requestID {
                 try await connection.query(
                     """
-                    INSERT INTO streams (id, resume_token_sha256, last_sent_seq, peer_acknowledged_seq, last_received_seq)
-                    VALUES (\(stream.id), \(stream.resumeDigest.bytes), \(stream.lastSentSeq), \(stream.peerAcknowledgedSeq),
-                      \(stream.lastReceivedSeq))
-                    ON CONFLICT (id) DO UPDATE SET last_sent_seq = excluded.last_sent_seq,
-                      peer_acknowledged_seq = excluded.peer_acknowledged_seq,
-                      last_received_seq = excluded.last_received_seq
+                    DELETE FROM pending_requests
+                    WHERE session_id = \(closed.sessionID.rawValue) AND request_id = \(requestID.rawValue)
                     """, logger: logger)
-            }
-            for append in changes.outboxAppends {
+            } else {
                 try await connection.query(
-                    """
-                    INSERT INTO outbox (stream_id, seq, frame) VALUES (\(append.streamID), \(append.seq), \(append.frame))
-                    ON CONFLICT (stream_id, seq) DO UPDATE SET frame = excluded.frame
-                    """, logger: logger)
+                    "DELETE FROM pending_requests WHERE session_id = \(closed.sessionID.rawValue)", logger: logger)
             }
-            for trim in changes.outboxTrims {
-                try await connection.query(
-                    "DELETE FROM outbox WHERE stream_id = \(trim.streamID) AND seq <= \(trim.upTo)", logger: logger)
-            }
-            for closed in changes.requestsClosed {
-                if let requestID = closed.requestID {
-                    try await connection.query(
-                        """
-                        DELETE FROM pending_requests
-                        WHERE session_id = \(closed.sessionID.rawValue) AND request_id = \(requestID.rawValue)
-                        """, logger: logger)
-                } else {
-                    try await connection.query(
-                        "DELETE FROM pending_requests WHERE session_id = \(closed.sessionID.rawValue)", logger: logger)
-                }
-            }
-            for opened in changes.requestsOpened {
-                try await connection.query(
-                    """
-                    INSERT INTO pending_requests (session_id, request_id, kind)
-                    VALUES (\(opened.sessionID.rawValue), \(opened.requestID.rawValue), \(opened.kind.rawValue))
-                    ON CONFLICT (session_id, request_id) DO UPDATE SET kind = excluded.kind
-                    """, logger: logger)
-            }
-            for ended in changes.callsEnded {
-                try await connection.query(
-                    "DELETE FROM accepted_calls WHERE session_id = \(ended.rawValue)", logger: logger)
-            }
-            for accepted in changes.callsAccepted {
-                try await connection.query(
-                    """
-                    INSERT INTO accepted_calls (session_id, request_id)
-                    VALUES (\(accepted.sessionID.rawValue), \(accepted.requestID.rawValue))
-                    ON CONFLICT (session_id) DO UPDATE SET request_id = excluded.request_id
-                    """, logger: logger)
-            }
-            for chat in changes.chats {
-                try await connection.query(
-                    """
-                    INSERT INTO chat_messages (id, session_id, sender, client_message_id, text, sent_at)
-                    VALUES (\(chat.message.id.rawValue), \(chat.sessionID.rawValue), \(chat.sender),
-                      \(chat.clientMessageID.rawValue), \(chat.message.text), \(chat.message.sentAt.timeIntervalSince1970))
-                    ON CONFLICT DO NOTHING
-                    """, logger: logger)
-            }
+        }
+        for opened in changes.requestsOpened {
+            try await connection.query(
+                """
+                INSERT INTO pending_requests (session_id, request_id, kind)
+                VALUES (\(opened.sessionID.rawValue), \(opened.requestID.rawValue), \(opened.kind.rawValue))
+                ON CONFLICT (session_id, request_id) DO UPDATE SET kind = excluded.kind
+                """, logger: logger)
+        }
+        for ended in changes.callsEnded {
+            try await connection.query(
+                "DELETE FROM accepted_calls WHERE session_id = \(ended.rawValue)", logger: logger)
+        }
+        for accepted in changes.callsAccepted {
+            try await connection.query(
+                """
+                INSERT INTO accepted_calls (session_id, request_id)
+                VALUES (\(accepted.sessionID.rawValue), \(accepted.requestID.rawValue))
+                ON CONFLICT (session_id) DO UPDATE SET request_id = excluded.request_id
+                """, logger: logger)
+        }
+        for chat in changes.chats {
+            try await connection.query(
+                """
+                INSERT INTO chat_messages (id, session_id, sender, client_message_id, text, sent_at)
+                VALUES (\(chat.message.id.rawValue), \(chat.sessionID.rawValue), \(chat.sender),
+                  \(chat.clientMessageID.rawValue), \(chat.message.text), \(chat.message.sentAt.timeIntervalSince1970))
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
         }
     }
 

@@ -6,8 +6,9 @@ import AssistCore
 /// (``PostgresSessionStore``). Both implementations give the same answers
 /// for the same commits, which the store tests check against each engine.
 protocol SessionStorage: Sendable {
-    /// Writes one event's changes atomically, in one transaction.
-    func commit(_ changes: StoreChanges) async throws
+    /// Writes several events' changes in one transaction, each event's in
+    /// the order they happened: all of them or, when it throws, none.
+    func commit(_ events: [StoreChanges]) async throws
 
     /// Every session that has not ended, oldest first.
     func openSessions() async throws -> [SessionRow]
@@ -34,4 +35,11 @@ protocol SessionStorage: Sendable {
     /// How long recently ended sessions were handled (assignment to end),
     /// newest first, per destination.
     func recentHandleTimes(limit: Int) async throws -> [(destination: String, seconds: Double)]
+}
+
+extension SessionStorage {
+    /// Writes one event's changes atomically, in one transaction.
+    func commit(_ changes: StoreChanges) async throws {
+        try await commit([changes])
+    }
 }

@@ -8,75 +8,87 @@ struct SessionStore: Sendable {
     let writer: any DatabaseWriter
 
     /// Writes one event's changes atomically.
+    func commit(_ changes: StoreChanges) throws {
+        try commit([changes])
+    }
+
+    /// Writes several events' changes in one transaction, each event's in
+    /// the order they happened.
     ///
     /// A stream's resume token digest is written with its row and never updated:
     /// a stream that starts again (``StoreChanges/restartedStreams``) is
     /// deleted with its frames first, so its row is written anew. Leaving
     /// the token out of the update spares the token index a write per commit.
-    func commit(_ changes: StoreChanges) throws {
-        guard !changes.isEmpty else { return }
+    func commit(_ events: [StoreChanges]) throws {
+        let events = events.filter { !$0.isEmpty }
+        guard !events.isEmpty else { return }
         try writer.write { db in
-            for session in changes.sessions { try upsert(session, in: db) }
-            for streamID in changes.restartedStreams {
-                try db.cachedStatement(sql: "DELETE FROM streams WHERE id = ?").execute(arguments: [streamID])
+            for changes in events { try write(changes, in: db) }
+        }
+    }
+
+    /// Writes one event's changes inside the caller's transaction.
+    private func write(_ changes: StoreChanges, in db: Database) throws {
+        for session in changes.sessions { try upsert(session, in: db) }
+        for streamID in changes.restartedStreams {
+            try db.cachedStatement(sql: "DELETE FROM streams WHERE id = ?").execute(arguments: [streamID])
+        }
+        for stream in changes.streams {
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO streams (id, resume_token_sha256, last_sent_seq, peer_acknowledged_seq, last_received_seq)
+                    VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET last_sent_seq = excluded.last_sent_seq,
+                      peer_acknowledged_seq = excluded.peer_acknowledged_seq,
+                      last_received_seq = excluded.last_received_seq
+                    """
+            ).execute(
+                arguments: [
+                    stream.id, stream.resumeDigest.bytes, stream.lastSentSeq, stream.peerAcknowledgedSeq,
+                    stream.lastReceivedSeq,
+                ])
+        }
+        for append in changes.outboxAppends {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO outbox (stream_id, seq, frame) VALUES (?, ?, ?)")
+                .execute(arguments: [append.streamID, append.seq, append.frame])
+        }
+        for trim in changes.outboxTrims {
+            try db.cachedStatement(sql: "DELETE FROM outbox WHERE stream_id = ? AND seq <= ?")
+                .execute(arguments: [trim.streamID, trim.upTo])
+        }
+        for closed in changes.requestsClosed {
+            if let requestID = closed.requestID {
+                try db.cachedStatement(sql: "DELETE FROM pending_requests WHERE session_id = ? AND request_id = ?")
+                    .execute(arguments: [closed.sessionID.rawValue, requestID.rawValue])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM pending_requests WHERE session_id = ?")
+                    .execute(arguments: [closed.sessionID.rawValue])
             }
-            for stream in changes.streams {
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO streams (id, resume_token_sha256, last_sent_seq, peer_acknowledged_seq, last_received_seq)
-                        VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT(id) DO UPDATE SET last_sent_seq = excluded.last_sent_seq,
-                          peer_acknowledged_seq = excluded.peer_acknowledged_seq,
-                          last_received_seq = excluded.last_received_seq
-                        """
-                ).execute(
-                    arguments: [
-                        stream.id, stream.resumeDigest.bytes, stream.lastSentSeq, stream.peerAcknowledgedSeq,
-                        stream.lastReceivedSeq,
-                    ])
-            }
-            for append in changes.outboxAppends {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO outbox (stream_id, seq, frame) VALUES (?, ?, ?)")
-                    .execute(arguments: [append.streamID, append.seq, append.frame])
-            }
-            for trim in changes.outboxTrims {
-                try db.cachedStatement(sql: "DELETE FROM outbox WHERE stream_id = ? AND seq <= ?")
-                    .execute(arguments: [trim.streamID, trim.upTo])
-            }
-            for closed in changes.requestsClosed {
-                if let requestID = closed.requestID {
-                    try db.cachedStatement(sql: "DELETE FROM pending_requests WHERE session_id = ? AND request_id = ?")
-                        .execute(arguments: [closed.sessionID.rawValue, requestID.rawValue])
-                } else {
-                    try db.cachedStatement(sql: "DELETE FROM pending_requests WHERE session_id = ?")
-                        .execute(arguments: [closed.sessionID.rawValue])
-                }
-            }
-            for opened in changes.requestsOpened {
-                try db.cachedStatement(
-                    sql: "INSERT OR REPLACE INTO pending_requests (session_id, request_id, kind) VALUES (?, ?, ?)"
-                ).execute(arguments: [opened.sessionID.rawValue, opened.requestID.rawValue, opened.kind.rawValue])
-            }
-            for ended in changes.callsEnded {
-                try db.cachedStatement(sql: "DELETE FROM accepted_calls WHERE session_id = ?")
-                    .execute(arguments: [ended.rawValue])
-            }
-            for accepted in changes.callsAccepted {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO accepted_calls (session_id, request_id) VALUES (?, ?)")
-                    .execute(arguments: [accepted.sessionID.rawValue, accepted.requestID.rawValue])
-            }
-            for chat in changes.chats {
-                try db.cachedStatement(
-                    sql: """
-                        INSERT OR IGNORE INTO chat_messages (id, session_id, sender, client_message_id, text, sent_at)
-                        VALUES (?, ?, ?, ?, ?, ?)
-                        """
-                ).execute(
-                    arguments: [
-                        chat.message.id.rawValue, chat.sessionID.rawValue, chat.sender, chat.clientMessageID.rawValue,
-                        chat.message.text, chat.message.sentAt.timeIntervalSince1970,
-                    ])
-            }
+        }
+        for opened in changes.requestsOpened {
+            try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO pending_requests (session_id, request_id, kind) VALUES (?, ?, ?)"
+            ).execute(arguments: [opened.sessionID.rawValue, opened.requestID.rawValue, opened.kind.rawValue])
+        }
+        for ended in changes.callsEnded {
+            try db.cachedStatement(sql: "DELETE FROM accepted_calls WHERE session_id = ?")
+                .execute(arguments: [ended.rawValue])
+        }
+        for accepted in changes.callsAccepted {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO accepted_calls (session_id, request_id) VALUES (?, ?)")
+                .execute(arguments: [accepted.sessionID.rawValue, accepted.requestID.rawValue])
+        }
+        for chat in changes.chats {
+            try db.cachedStatement(
+                sql: """
+                    INSERT OR IGNORE INTO chat_messages (id, session_id, sender, client_message_id, text, sent_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(
+                arguments: [
+                    chat.message.id.rawValue, chat.sessionID.rawValue, chat.sender, chat.clientMessageID.rawValue,
+                    chat.message.text, chat.message.sentAt.timeIntervalSince1970,
+                ])
         }
     }
 

@@ -18,6 +18,8 @@ final class LinkReader {
     private let hub: SupportHub
     private var limiter = FrameRateLimiter()
     private var assembler = MessageAssembler()
+    /// Whether the connection's first message, its handshake, was read.
+    private var handshakeSeen = false
 
     init(link: PeerLink, hub: SupportHub) {
         self.link = link
@@ -57,6 +59,10 @@ final class LinkReader {
     private func deliver(_ message: InboundFrame) async throws -> Bool {
         while !limiter.admit(at: .now) {
             try await Task.sleep(for: limiter.timeUntilNextFrame(at: .now))
+        }
+        if !handshakeSeen {
+            handshakeSeen = true
+            await hub.prepareHandshake(message, on: link)
         }
         let cost: FrameCost =
             switch link.role {

@@ -57,6 +57,7 @@ final class FakeLink<Inbound: WireMessage>: Sendable {
     func send<Outbound: WireMessage>(_ message: Outbound, to hub: SupportHub) async {
         let seq = message.isSequenced ? nextSeq.withLock { seq in defer { seq += 1 }; return seq } : nil
         let text = try! ProtocolCodec.encode(Envelope(message, seq: seq))
+        await hub.prepareHandshake(.text(Data(text.utf8)), on: link)
         switch link.role {
         case .consumer: await hub.receivedFromConsumer(.text(Data(text.utf8)), on: link)
         case .agent: await hub.receivedFromAgent(.text(Data(text.utf8)), on: link)

@@ -49,20 +49,23 @@ public enum SupportServer {
         if let demo { directory = try directory.adding(demo.account) }
         let shortCodes = ShortCodeService(
             database: database, metrics: metrics, timeToLive: settings.shortCodeTimeToLive, logger: logger)
+        let store = SessionStore(writer: database.writer)
+        let readiness = DatabaseReadiness(logger: logger)
         let hub = SupportHub(
-            store: SessionStore(writer: database.writer), directory: directory, metrics: metrics,
+            store: store, directory: directory, metrics: metrics,
             settings: HubSettings(gracePeriodSeconds: settings.gracePeriodSeconds, iceServers: settings.iceServers), shortCodes: shortCodes,
-            logger: logger)
+            logger: logger, onWrite: { readiness.record(reachable: $0) })
         try await hub.restore()
 
         let router = Router(context: SupportRequestContext.self)
-        router.addHealthRoutes()
+        router.addHealthRoutes(readiness: readiness)
         router.addMetricsRoutes(metrics)
         router.addShortCodeRoutes(service: shortCodes, agents: directory, origins: origins)
         router.addDiagnosticsRoutes(hub: hub, metrics: metrics)
         if let console = settings.console { router.addConsoleRoutes(files: console) }
 
         var services: [any Service] = [
+            ReadinessProbe.service(store: store, readiness: readiness),
             RepeatingService(interval: .seconds(60)) { _ = try? await shortCodes.purgeExpired() },
             RepeatingService(interval: SupportDatabase.checkpointInterval) {
                 do {
@@ -77,7 +80,8 @@ public enum SupportServer {
         let gate = UpgradeGate()
         let application = Application(
             router: router,
-            server: WebSocketEndpoints.server(hub: hub, origins: origins, gate: gate, pingInterval: settings.pingInterval),
+            server: WebSocketEndpoints.server(
+                hub: hub, origins: origins, gate: gate, readiness: readiness, pingInterval: settings.pingInterval),
             configuration: .init(address: .hostname(host, port: settings.port), serverName: "assist-server"),
             services: services,
             onServerRunning: { channel in

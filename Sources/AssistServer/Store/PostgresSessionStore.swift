@@ -106,6 +106,11 @@ struct PostgresSessionStore: SessionStorage {
         }
     }
 
+    /// Returns when the server answers a trivial query.
+    func checkReachable() async throws {
+        try await client.query("SELECT 1", logger: logger)
+    }
+
     /// Every session that has not ended, oldest first.
     func openSessions() async throws -> [SessionRow] {
         let rows = try await client.query(

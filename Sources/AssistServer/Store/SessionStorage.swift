@@ -10,6 +10,10 @@ protocol SessionStorage: Sendable {
     /// the order they happened: all of them or, when it throws, none.
     func commit(_ events: [StoreChanges]) async throws
 
+    /// Returns when the database answers a trivial query; throws when it
+    /// cannot be reached.
+    func checkReachable() async throws
+
     /// Every session that has not ended, oldest first.
     func openSessions() async throws -> [SessionRow]
 

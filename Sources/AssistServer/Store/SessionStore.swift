@@ -92,6 +92,11 @@ struct SessionStore: Sendable {
         }
     }
 
+    /// Returns when the database answers a trivial query.
+    func checkReachable() throws {
+        _ = try writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
     /// Every session that has not ended, oldest first.
     func openSessions() throws -> [SessionRow] {
         try writer.read { db in

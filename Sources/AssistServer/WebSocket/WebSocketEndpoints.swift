@@ -32,10 +32,13 @@ enum WebSocketEndpoints {
     /// Agents must come from an allowed origin, and web pages opening the
     /// consumer endpoint too (``OriginAllowList/permitsConsumer(_:)``). Any
     /// other upgrade is refused with 400: Hummingbird answers a refused
-    /// upgrade itself, before a route could say 403. Plain HTTP requests go
-    /// to the application's router.
+    /// upgrade itself, before a route could say 403. So is every upgrade
+    /// while the database cannot be written (``DatabaseReadiness``): the
+    /// client's next attempt, through a load balancer, finds another node.
+    /// Plain HTTP requests go to the application's router.
     static func server(
-        hub: SupportHub, origins: OriginAllowList, gate: UpgradeGate, pingInterval: Duration
+        hub: SupportHub, origins: OriginAllowList, gate: UpgradeGate, readiness: DatabaseReadiness,
+        pingInterval: Duration
     ) -> HTTPServerBuilder {
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(ws: configuration(pingInterval: pingInterval))
         return HTTPServerBuilder { responder in
@@ -49,7 +52,7 @@ enum WebSocketEndpoints {
                     case .consumer: guard origins.permitsConsumer(origin) else { return .dontUpgrade }
                     }
                     let address = RateLimitKey.of(channel.remoteAddress)
-                    guard gate.admit() else { return .dontUpgrade }
+                    guard readiness.isReady, gate.admit() else { return .dontUpgrade }
                     return .upgrade([:]) { inbound, outbound, _ in
                         await pump(
                             role: role, hub: hub, gate: gate, address: address, inbound: inbound, outbound: outbound)

@@ -69,10 +69,12 @@ extension FaultInjectionLiveTests {
                 events.transcript?.entries.contains { $0.text == "a-1" } == true
             }
             #expect(proxy.stallAll() == 1)
+            let stalled = ContinuousClock.now
             try await chatEachWay(2)
             try await probe.waitForConnection("the app giving up the silent link and resuming", timeout: .seconds(30)) { events in
                 events.contains { if case .reconnected = $0 { true } else { false } }
             }
+            let resumedAfter = ContinuousClock.now - stalled
             try await chatEachWay(3)
             try await consumerChats(until: 3)
             try await probe.wait("every agent chat and every receipt", timeout: .seconds(30)) { events in
@@ -88,6 +90,9 @@ extension FaultInjectionLiveTests {
             #expect(Self.numbers(entries.filter(\.isOwn).map(\.text), prefix: "c-") == [1, 2, 3])
             let reasons = await probe.disconnectionReasons
             #expect(reasons.first is LinkSilence, "the link was lost for another reason: \(reasons)")
+            print(
+                "half-open link: resumed \(resumedAfter) after it stalled (read-idle limit \(Self.shortReadIdleLimit)); "
+                    + "consumer → agent \(toAgent); agent → consumer \(toConsumer)")
         }
     }
 }

@@ -177,15 +177,14 @@ final class CuttingProxy: Sendable {
     /// passing nothing on and reacting to nothing meanwhile, and returns
     /// true; for any other, returns false at once.
     private func holdWhileStalled(pair id: Int) -> Bool {
-        let frozen = state.withLock { state -> Bool? in
-            guard state.pairs[id]?.stalled == true else { return nil }
-            if state.stopped { return false }
+        let (stalled, mustWait) = state.withLock { state -> (Bool, Bool) in
+            guard state.pairs[id]?.stalled == true else { return (false, false) }
+            guard !state.stopped else { return (true, false) }
             state.frozenPumps += 1
-            return true
+            return (true, true)
         }
-        guard let frozen else { return false }
-        if frozen { thaw.wait() }
-        return true
+        if mustWait { thaw.wait() }
+        return stalled
     }
 
     /// Ends a pair's relaying: both sockets stop reading, which wakes both

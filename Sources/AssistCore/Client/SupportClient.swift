@@ -23,6 +23,7 @@ public actor SupportClient {
     private let endpoint: URL
     private let configuration: Configuration
     private let access: ServerAccess
+    private let readIdleLimit: Duration
     private let logger: Logger
     /// Sends the session's diagnostic lines to the server, with
     /// ``Configuration/remoteLoggingEnabled``; `nil` otherwise.
@@ -41,6 +42,12 @@ public actor SupportClient {
     /// sharer skips captures instead of piling pictures up in memory.
     public static let maxCobrowseFramesInFlight = 2
 
+    /// How long the connection may stay silent — no frame at all arriving,
+    /// not even the server's pings — before it counts as lost and is
+    /// replaced (``ReadIdleDeadline``): twice the server's default ping
+    /// interval of 30 s, plus 10 s, so one ping may go missing or come late.
+    public static let defaultReadIdleLimit = Duration.seconds(70)
+
     /// A client for a session started with `configuration` and the pre-chat
     /// form's `submission`. Nothing happens until ``start()``.
     ///
@@ -49,6 +56,8 @@ public actor SupportClient {
     /// WebSocket. `nil` makes a new one from `configuration`. With
     /// `takesCalls` the app offers the call's protocol version and must
     /// answer ``SupportEvent/callMessage(_:)`` events with a ``CallMachine``.
+    /// `readIdleLimit` is how long the connection may stay silent before it
+    /// is replaced; it must be well over twice the server's ping interval.
     ///
     /// - Throws: ``UserFacingError`` when ``Configuration/server`` is not set
     ///   or is not a web address the app can connect to.
@@ -57,6 +66,7 @@ public actor SupportClient {
         submission: PrechatSubmission,
         access: ServerAccess? = nil,
         takesCalls: Bool = false,
+        readIdleLimit: Duration = SupportClient.defaultReadIdleLimit,
         logger: Logger = Logger(label: "assist.client"),
         now: @escaping @Sendable () -> Date = Date.init
     ) throws(UserFacingError) {
@@ -71,6 +81,7 @@ public actor SupportClient {
         self.configuration = configuration
         let access = access ?? ServerAccess(configuration: configuration)
         self.access = access
+        self.readIdleLimit = readIdleLimit
         if configuration.remoteLoggingEnabled {
             let buffer = DiagnosticBuffer()
             var logger = logger
@@ -247,7 +258,8 @@ public actor SupportClient {
     // MARK: Driving
 
     private func makeConnection(initialTimeout: TimeInterval) -> ReconnectingConnection {
-        let transport = ConsumerSocketTransport(url: endpoint, access: access, logger: logger, client: self)
+        let transport = ConsumerSocketTransport(
+            url: endpoint, access: access, readIdleLimit: readIdleLimit, logger: logger, client: self)
         let connection = ReconnectingConnection(
             transport: transport,
             policy: ReconnectPolicy(

@@ -53,6 +53,11 @@ actor ConsumerClientProbe {
     /// The newest transcript the client published.
     var latestTranscript: ChatTranscript? { events.transcript }
 
+    /// Why the connection was lost, each time it was, in order.
+    var disconnectionReasons: [any Error] {
+        connectionEvents.compactMap { if case .disconnected(let reason) = $0 { reason } else { nil } }
+    }
+
     /// How many times the client reconnected and resumed its session.
     var resumedConnections: Int {
         connectionEvents.filter { if case .reconnected = $0 { true } else { false } }.count

@@ -10,7 +10,7 @@ struct FaultInjectionLiveTests {
     /// Connection cuts made while they flow.
     static let cuts = 60
 
-    private static func configuration(server: String) throws -> Configuration {
+    static func configuration(server: String) throws -> Configuration {
         var configuration = Configuration()
         configuration.server = URL(string: server)
         configuration.destination = "support"
@@ -21,7 +21,7 @@ struct FaultInjectionLiveTests {
     }
 
     /// The numbers in texts like `"c-7"`, in the order they appear.
-    private static func numbers(_ texts: [String], prefix: String) -> [Int] {
+    static func numbers(_ texts: [String], prefix: String) -> [Int] {
         texts.compactMap { $0.hasPrefix(prefix) ? Int($0.dropFirst(prefix.count)) : nil }
     }
 
@@ -94,7 +94,7 @@ struct FaultInjectionLiveTests {
 }
 
 /// What arrived of `sent` numbered messages: lost, duplicated, out of order.
-private struct DeliveryTally: CustomStringConvertible {
+struct DeliveryTally: CustomStringConvertible {
     let sent: Int
     let lost: Int
     let duplicated: Int
@@ -114,5 +114,5 @@ private struct DeliveryTally: CustomStringConvertible {
 
 extension ChatEntry {
     /// Whether an agent wrote it.
-    fileprivate var isFromAgent: Bool { if case .agent = author { true } else { false } }
+    var isFromAgent: Bool { if case .agent = author { true } else { false } }
 }

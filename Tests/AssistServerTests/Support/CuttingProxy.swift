@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// A TCP proxy on 127.0.0.1 that relays bytes to an upstream port and, when
-/// told, cuts every connection it relays — the network failing under real
-/// clients.
+/// told, cuts every connection it relays, or stalls them — the network
+/// failing under real clients.
 ///
 /// Blocking sockets and one thread per direction: a test helper, small and
 /// obviously right, not a server.
@@ -26,6 +26,8 @@ final class CuttingProxy: Sendable {
         /// so no descriptor is closed while a thread may still use it.
         var pumps = 2
         var cut = false
+        /// Whether the pair stopped forwarding (``stallAll()``).
+        var stalled = false
     }
 
     private struct State {
@@ -33,6 +35,8 @@ final class CuttingProxy: Sendable {
         var nextPair = 0
         var cutMidChunk = false
         var stopped = false
+        /// Relay threads of stalled pairs waiting on `thaw` for ``stop()``.
+        var frozenPumps = 0
     }
 
     /// The port the proxy listens on.
@@ -40,6 +44,7 @@ final class CuttingProxy: Sendable {
     private let upstreamPort: Int
     private let listener: Int32
     private let state = Mutex(State())
+    private let thaw = DispatchSemaphore(value: 0)
 
     /// Listens on a free loopback port and relays to `upstreamPort`.
     init(upstreamPort: Int) throws {
@@ -83,15 +88,31 @@ final class CuttingProxy: Sendable {
         return ids.filter { self.cut(pair: $0, abortive: cut == .reset) }.count
     }
 
+    /// Stops forwarding on every connection being relayed, in both
+    /// directions, and closes nothing: each end keeps an open socket on
+    /// which nothing arrives any more, whatever it sends or closes — a
+    /// half-open link, as behind a proxy or a network that stopped
+    /// forwarding. Connections accepted later are relayed as usual. Returns
+    /// how many were stalled.
+    @discardableResult
+    func stallAll() -> Int {
+        state.withLock { state in
+            let ids = state.pairs.filter { !$0.value.cut }.keys
+            for id in ids { state.pairs[id]?.stalled = true }
+            return ids.count
+        }
+    }
+
     /// Stops listening and resets everything.
     func stop() {
-        let ids = state.withLock { state in
+        let (ids, frozen) = state.withLock { state in
             state.stopped = true
-            return Array(state.pairs.keys)
+            return (Array(state.pairs.keys), state.frozenPumps)
         }
         shutdown(listener, Int32(SHUT_RDWR))
         closeDescriptor(listener)
         for id in ids { cut(pair: id, abortive: true) }
+        for _ in 0..<frozen { thaw.signal() }
     }
 
     private func acceptLoop() {
@@ -122,6 +143,10 @@ final class CuttingProxy: Sendable {
         var abortive = false
         while true {
             let count = read(source, &buffer, buffer.count)
+            if holdWhileStalled(pair: id) {
+                abortive = true
+                break
+            }
             guard count > 0 else { break }
             let cutHere = state.withLock { state -> Bool in
                 guard state.cutMidChunk else { return false }
@@ -146,6 +171,20 @@ final class CuttingProxy: Sendable {
             closeDescriptor(finished.client)
             closeDescriptor(finished.upstream)
         }
+    }
+
+    /// For a relay thread of a stalled pair, waits until the proxy stops,
+    /// passing nothing on and reacting to nothing meanwhile, and returns
+    /// true; for any other, returns false at once.
+    private func holdWhileStalled(pair id: Int) -> Bool {
+        let (stalled, mustWait) = state.withLock { state -> (Bool, Bool) in
+            guard state.pairs[id]?.stalled == true else { return (false, false) }
+            guard !state.stopped else { return (true, false) }
+            state.frozenPumps += 1
+            return (true, true)
+        }
+        if mustWait { thaw.wait() }
+        return stalled
     }
 
     /// Ends a pair's relaying: both sockets stop reading, which wakes both

@@ -48,7 +48,8 @@ public enum SupportServer {
         let demo = settings.demoAgent ? DemoAgent(logger: logger) : nil
         if let demo { directory = try directory.adding(demo.account) }
         let shortCodes = ShortCodeService(
-            database: database, metrics: metrics, timeToLive: settings.shortCodeTimeToLive, logger: logger)
+            storage: ShortCodeStore(writer: database.writer), sealer: database.tokenSealer, metrics: metrics,
+            timeToLive: settings.shortCodeTimeToLive, logger: logger)
         let store = SessionStore(writer: database.writer)
         let readiness = DatabaseReadiness(logger: logger)
         let hub = SupportHub(

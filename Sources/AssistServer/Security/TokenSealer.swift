@@ -5,10 +5,13 @@ import Foundation
 /// never in it, so the database and its WAL hold no token that can be
 /// presented, while a code redeemed again still answers with the same token.
 ///
-/// The key is 32 random bytes in a file of its own beside the database
-/// (`DATABASE.key`, mode 0600), created on first start. Losing it loses
-/// only the tokens of the codes alive at that moment (a code lives 5
-/// minutes): their redemptions fail until the codes expire.
+/// The key is 32 random bytes in a file of its own. With SQLite it is
+/// beside the database (`DATABASE.key`, mode 0600), created on first start.
+/// Servers sharing a PostgreSQL database must all have the same key, so
+/// there the operator creates the file once and gives every server a copy
+/// (``init(sharedKeyFile:)``). Losing the key loses only the tokens of the
+/// codes alive at that moment (a code lives 5 minutes): their redemptions
+/// fail until the codes expire.
 struct TokenSealer: Sendable {
     /// The key's bytes (`SymmetricKey` is not `Sendable`).
     private let keyBytes: Data
@@ -35,6 +38,26 @@ struct TokenSealer: Sendable {
         guard FileManager.default.createFile(atPath: path, contents: fresh, attributes: [.posixPermissions: 0o600])
         else { throw TokenSealerError.cannotCreateKeyFile(path) }
         keyBytes = fresh
+    }
+
+    /// The sealer whose key is in the file at `path`, which the operator
+    /// created and every server sharing the database has a copy of: it is
+    /// never created here, since a key one server made up would not open
+    /// the tokens the others sealed.
+    ///
+    /// - Throws: ``TokenSealerError/missingKeyFile(_:)``,
+    ///   ``TokenSealerError/unreadableKeyFile(_:reason:)`` or
+    ///   ``TokenSealerError/malformedKeyFile(_:)``, each naming `path`.
+    init(sharedKeyFile path: String) throws(TokenSealerError) {
+        guard FileManager.default.fileExists(atPath: path) else { throw .missingKeyFile(path) }
+        let contents: Data
+        do {
+            contents = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadableKeyFile(path, reason: error.localizedDescription)
+        }
+        guard contents.count == SymmetricKeySize.bits256.bitCount / 8 else { throw .malformedKeyFile(path) }
+        keyBytes = contents
     }
 
     /// `token` encrypted and authenticated (ChaCha20-Poly1305, a fresh nonce each time).

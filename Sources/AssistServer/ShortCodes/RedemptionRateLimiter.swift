@@ -34,9 +34,11 @@ public struct RedemptionRateLimiter: Sendable {
     }
 
     /// Whether `address` may try a code at `now`: fewer than ``maxFailures``
-    /// of its failures are younger than ``window``.
-    public func permits(_ address: String, at now: Date) -> Bool {
-        recentFailures(of: address, at: now).count < maxFailures
+    /// of its failures are younger than ``window``, counting as failures its
+    /// `pending` attempts whose answer is not known yet (each may fail, so
+    /// attempts made at the same time cannot try more codes than the limit).
+    public func permits(_ address: String, at now: Date, pending: Int = 0) -> Bool {
+        recentFailures(of: address, at: now).count + pending < maxFailures
     }
 
     /// Records that `address` sent a code that was refused at `now`.

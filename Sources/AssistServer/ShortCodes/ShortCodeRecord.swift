@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// One row of the `short_codes` table (see ``ShortCodeSchema``).
+/// One row of the `short_codes` table (see ``ShortCodeSchema`` and
+/// ``PostgresShortCodeSchema``).
 struct ShortCodeRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "short_codes"
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
@@ -19,7 +20,7 @@ struct ShortCodeRecord: Codable, Sendable, Hashable, FetchableRecord, Persistabl
     var code: String
     /// The SHA-256 digest of the code's session token, which finds the code.
     var sessionTokenSha256: Data
-    /// The session token sealed by the database's ``TokenSealer``.
+    /// The session token sealed by the server's ``TokenSealer``.
     var sessionTokenSealed: Data
     var correlationId: String
     var auditName: String?

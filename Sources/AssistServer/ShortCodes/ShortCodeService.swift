@@ -1,7 +1,6 @@
 public import Foundation
-import GRDB
 import Prometheus
-public import Logging
+import Logging
 
 /// Creates and redeems short codes: the way a person on an existing call
 /// and an agent meet in the same co-browse session.
@@ -13,10 +12,14 @@ public import Logging
 /// before the code is spent gets the same pair, so a retry after a lost
 /// answer works.
 ///
-/// Codes are rows of `short_codes` and survive a restart. A code's session
-/// token is stored only as its digest and sealed (``ShortCodeSchema``). Every call runs
-/// one short SQLite transaction synchronously on the actor, so redemptions
-/// and the rate limit are strictly serial.
+/// Codes are kept by a ``ShortCodeStorage`` (SQLite, or PostgreSQL shared
+/// by several servers) and survive a restart. A code's session token is
+/// stored only as its digest and sealed with the ``TokenSealer``, whose key
+/// is never in the database. Each call is one transaction of the storage,
+/// which makes a redemption atomic across servers. The rate limits are this
+/// server's, in memory: while a redemption waits for the database, the
+/// actor serves other calls, and an attempt not yet answered counts against
+/// its address's limit as if it had failed.
 public actor ShortCodeService {
     /// The default lifetime of a code, in seconds: 5 minutes.
     public static let defaultTimeToLive: TimeInterval = 300
@@ -31,7 +34,7 @@ public actor ShortCodeService {
     /// How long an expired code is kept after expiring, in seconds.
     public let retention: TimeInterval
 
-    private let writer: any DatabaseWriter
+    private let storage: any ShortCodeStorage
     private let sealer: TokenSealer
     private let metrics: ServerMetrics
     private let now: @Sendable () -> Date
@@ -39,11 +42,15 @@ public actor ShortCodeService {
     private var random: ErasedRandomSource
     private var limiter: RedemptionRateLimiter
     private var creationLimiter: CreationRateLimiter
+    /// Redemptions begun but not answered yet, per address.
+    private var attemptsInFlight: [String: Int] = [:]
 
     /// Creates the service.
     ///
     /// - Parameters:
-    ///   - database: where codes are kept.
+    ///   - storage: where codes are kept.
+    ///   - sealer: seals and opens codes' session tokens; every server
+    ///     sharing `storage` must have the same key.
     ///   - metrics: updates `shortCodesIssued`, `…Redeemed`, `…Expired`, `…Rejected`.
     ///   - timeToLive: seconds a code is accepted (`--short-code-ttl`); > 0.
     ///   - retention: seconds an expired code is still answered with 410; ≥ 0.
@@ -53,8 +60,9 @@ public actor ShortCodeService {
     ///   - random: the random source; the server uses the system's CSPRNG.
     ///   - logger: receives database failures and issued correlation ids,
     ///     never codes or tokens.
-    public init(
-        database: SupportDatabase,
+    init(
+        storage: any ShortCodeStorage,
+        sealer: TokenSealer,
         metrics: ServerMetrics,
         timeToLive: TimeInterval = defaultTimeToLive,
         retention: TimeInterval = defaultRetention,
@@ -66,8 +74,8 @@ public actor ShortCodeService {
     ) {
         precondition(timeToLive > 0, "a short code must live for a positive time")
         precondition(retention >= 0, "retention cannot be negative")
-        self.writer = database.writer
-        self.sealer = database.tokenSealer
+        self.storage = storage
+        self.sealer = sealer
         self.metrics = metrics
         self.timeToLive = timeToLive
         self.retention = retention
@@ -88,7 +96,7 @@ public actor ShortCodeService {
     /// - Throws: ``ShortCodeRefusal/tooManyCodes`` when `address` has created
     ///   ``CreationRateLimiter/maxCodes`` codes within its window, a database
     ///   error, or ``ShortCodeCreationError`` if no free code was drawn.
-    public func create(auditName: String? = nil, from address: String? = nil) throws -> ShortCodeIssue {
+    public func create(auditName: String? = nil, from address: String? = nil) async throws -> ShortCodeIssue {
         let createdAt = now()
         if let address, !creationLimiter.admit(address, at: createdAt) {
             metrics.shortCodesRejected.increment()
@@ -106,13 +114,7 @@ public actor ShortCodeService {
             expiryCounted: false)
         for _ in 0..<Self.maxCodeAttempts {
             record.code = ShortCodeGenerator.code(using: &random)
-            let candidate = record
-            let inserted = try writer.write { db in
-                guard try !ShortCodeRecord.exists(db, key: candidate.code) else { return false }
-                try candidate.insert(db)
-                return true
-            }
-            if inserted {
+            if try await storage.insertIfAbsent(record) {
                 metrics.shortCodesIssued.increment()
                 logger.debug("Issued a short code", metadata: ["cid": "\(record.correlationId)"])
                 return ShortCodeIssue(
@@ -140,30 +142,29 @@ public actor ShortCodeService {
     ///   of `address` — or ``ShortCodeRefusal/internalError``.
     public func redeem(
         _ code: String, by role: ShortCodeRole, from address: String, auditName: String? = nil
-    ) throws(ShortCodeRefusal) -> ShortCodeGrant {
+    ) async throws(ShortCodeRefusal) -> ShortCodeGrant {
         let moment = now()
-        guard limiter.permits(address, at: moment) else {
+        guard limiter.permits(address, at: moment, pending: attemptsInFlight[address, default: 0]) else {
             metrics.shortCodesRejected.increment()
             throw .tooManyAttempts
         }
-        let outcome: Result<Redemption, ShortCodeRefusal>
+        attemptsInFlight[address, default: 0] += 1
+        defer { finishAttempt(of: address) }
+        let outcome: ShortCodeRedemption
         do {
-            outcome = try writer.write { [sealer] db in
-                try Self.redeem(
-                    ShortCodeFormat.canonical(code), by: role, at: moment, sealer: sealer,
-                    auditName: auditName.flatMap { $0.isEmpty ? nil : $0 }, in: db)
-            }
+            outcome = try await redemption(
+                of: code, by: role, at: moment, auditName: auditName.flatMap { $0.isEmpty ? nil : $0 })
         } catch {
             logger.error("Short-code redemption failed in the database", metadata: ["error": "\(error)"])
             throw .internalError
         }
         switch outcome {
-        case .success(let redemption):
-            if redemption.isFirst {
+        case .granted(let grant, let isFirst):
+            if isFirst {
                 metrics.shortCodesRedeemed.increment()
             }
-            return redemption.grant
-        case .failure(let refusal):
+            return grant
+        case .refused(let refusal):
             limiter.recordFailure(of: address, at: moment)
             metrics.shortCodesRejected.increment()
             throw refusal
@@ -174,12 +175,9 @@ public actor ShortCodeService {
     /// expired and the consumer has redeemed it — what the session hub
     /// checks before letting a consumer's `hello` join by `sessionToken`.
     /// Only reads, so callers need not wait for the actor.
-    public nonisolated func grant(forSessionToken sessionToken: String) throws -> ShortCodeGrant? {
+    public nonisolated func grant(forSessionToken sessionToken: String) async throws -> ShortCodeGrant? {
         let moment = now()
-        let digest = SecretDigest(of: sessionToken).bytes
-        let record = try writer.read { db in
-            try ShortCodeRecord.filter(Column("session_token_sha256") == digest).fetchOne(db)
-        }
+        let record = try await storage.code(forSessionTokenDigest: SecretDigest(of: sessionToken))
         guard let record, !record.isExpired(at: moment), record.consumerRedeemedAt != nil else { return nil }
         return ShortCodeGrant(
             sessionToken: sessionToken, correlationID: record.correlationId, auditName: record.auditName)
@@ -191,19 +189,8 @@ public actor ShortCodeService {
     ///
     /// - Returns: the number of codes newly counted as expired.
     @discardableResult
-    public func purgeExpired() throws -> Int {
-        let moment = now()
-        let retention = retention
-        let newlyExpired = try writer.write { db in
-            let expired = ShortCodeRecord.filter(Column("expires_at") <= moment.timeIntervalSince1970)
-            let unspent = Column("consumer_redeemed_at") == nil || Column("agent_redeemed_at") == nil
-            let counted = try expired.filter(Column("expiry_counted") == false && unspent)
-                .updateAll(db, Column("expiry_counted").set(to: true))
-            try ShortCodeRecord
-                .filter(Column("expires_at") <= moment.timeIntervalSince1970 - retention)
-                .deleteAll(db)
-            return counted
-        }
+    public func purgeExpired() async throws -> Int {
+        let newlyExpired = try await storage.purgeExpired(at: now(), retention: retention)
         if newlyExpired > 0 {
             metrics.shortCodesExpired.increment(by: Int64(newlyExpired))
         }
@@ -220,34 +207,22 @@ public actor ShortCodeService {
         }
     }
 
-    /// A successful redemption, and whether it was this side's first.
-    private struct Redemption: Sendable {
-        var grant: ShortCodeGrant
-        var isFirst: Bool
+    /// What the storage did with the code typed as `code`: a code that
+    /// cannot exist is refused as unknown without asking it. The grant is
+    /// made (the token opened) before the redemption is written.
+    private func redemption(
+        of code: String, by role: ShortCodeRole, at moment: Date, auditName: String?
+    ) async throws -> ShortCodeRedemption {
+        guard let canonical = ShortCodeFormat.canonical(code) else { return .refused(.unknownShortCode) }
+        let sealer = sealer
+        return try await storage.redeem(canonical, by: role, at: moment, auditName: auditName) { record in
+            try record.grant(openedBy: sealer)
+        }
     }
 
-    private static func redeem(
-        _ code: String?, by role: ShortCodeRole, at moment: Date, sealer: TokenSealer, auditName: String?,
-        in db: Database
-    ) throws -> Result<Redemption, ShortCodeRefusal> {
-        guard let code, var record = try ShortCodeRecord.fetchOne(db, key: code) else {
-            return .failure(.unknownShortCode)
-        }
-        if record.isSpent {
-            return .failure(.spentShortCode)
-        }
-        if record.isExpired(at: moment) {
-            return .failure(.expiredShortCode)
-        }
-        if record.redeemedAt(by: role) != nil {
-            return .success(Redemption(grant: try record.grant(openedBy: sealer), isFirst: false))
-        }
-        record.markRedeemed(by: role, at: moment)
-        if role == .consumer, record.auditName == nil {
-            record.auditName = auditName
-        }
-        let grant = try record.grant(openedBy: sealer)
-        try record.update(db)
-        return .success(Redemption(grant: grant, isFirst: true))
+    /// Notes that a redemption by `address` has been answered.
+    private func finishAttempt(of address: String) {
+        let remaining = attemptsInFlight[address, default: 1] - 1
+        attemptsInFlight[address] = remaining > 0 ? remaining : nil
     }
 }

@@ -19,9 +19,10 @@ enum PostgresSessionSchema {
     /// The advisory lock key migrations hold (the ASCII of "assistdb").
     static let migrationLockKey = 0x6173_7369_7374_6462
 
-    /// The migrations in the order they apply, each an id and its statements.
+    /// The migrations in the order they apply, each an id and its statements:
+    /// the session tables', then the short codes' (``PostgresShortCodeSchema``).
     static var migrations: [(id: String, statements: [PostgresQuery])] {
-        [("sessions.v1", sessionTables)]
+        [("sessions.v1", sessionTables), PostgresShortCodeSchema.migration]
     }
 
     /// Applies every migration the database has not recorded yet.

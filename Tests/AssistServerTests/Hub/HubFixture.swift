@@ -20,7 +20,9 @@ struct HubFixture {
             directory: try AgentDirectory([
                 AgentAccount(id: "sam", name: "Sam", token: Self.samToken, capacity: 1, destinations: ["support"])
             ]),
-            metrics: metrics, settings: HubSettings(), shortCodes: ShortCodeService(database: database, metrics: metrics),
+            metrics: metrics, settings: HubSettings(),
+            shortCodes: ShortCodeService(
+                storage: ShortCodeStore(writer: database.writer), sealer: database.tokenSealer, metrics: metrics),
             logger: Logger(label: "hub-test"), clock: clock)
     }
 

@@ -18,6 +18,18 @@ struct RedemptionRateLimiterTests {
         #expect(limiter.permits("198.51.100.1", at: start.addingTimeInterval(5)))
     }
 
+    @Test("attempts whose answer is pending count as failures until they are answered")
+    func pendingAttemptsCount() {
+        var limiter = RedemptionRateLimiter()
+        for second in 0..<3 {
+            limiter.recordFailure(of: "a", at: start.addingTimeInterval(TimeInterval(second)))
+        }
+        #expect(limiter.permits("a", at: start.addingTimeInterval(3), pending: 1))
+        #expect(!limiter.permits("a", at: start.addingTimeInterval(3), pending: 2))
+        #expect(limiter.permits("a", at: start.addingTimeInterval(62), pending: 4))
+        #expect(!limiter.permits("a", at: start.addingTimeInterval(62), pending: 5))
+    }
+
     @Test("the refusal ends a minute after the oldest failure, one failure at a time")
     func refusalSlidesWithTheWindow() {
         var limiter = RedemptionRateLimiter()

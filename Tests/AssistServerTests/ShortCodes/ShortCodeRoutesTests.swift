@@ -171,6 +171,6 @@ struct ShortCodeRoutesTests {
                 #expect(response.status == .ok)
             }
         }
-        #expect(try fixture.service.grant(forSessionToken: issue.sessionToken) == nil)
+        #expect(try await fixture.service.grant(forSessionToken: issue.sessionToken) == nil)
     }
 }

@@ -67,8 +67,9 @@ struct SecretMigrationTests {
         let time = VirtualTime()
         try Self.writeOldDatabase(at: folder.databasePath, now: time.now)
 
-        let fixture = try ShortCodeFixture(path: folder.databasePath, time: time)
-        let store = SessionStore(writer: fixture.database.writer)
+        let database = try SupportDatabase(path: folder.databasePath)
+        let fixture = ShortCodeFixture(node: .sqlite(database), time: time)
+        let store = SessionStore(writer: database.writer)
         let streamID = try store.streamID(forResumeDigest: SecretDigest(of: Self.resumeToken))
         #expect(streamID == "consumer:s-1")
         #expect(try store.stream(id: "consumer:s-1")?.frames.count == 1)
@@ -76,7 +77,7 @@ struct SecretMigrationTests {
         #expect(session.hello.sessionToken == nil)
         #expect(session.hello.correlationID == "cid-1")
         #expect(try store.hasEscalatedSession(correlationID: "cid-1"))
-        #expect(try fixture.service.grant(forSessionToken: Self.sessionToken)?.correlationID == "cid-1")
+        #expect(try await fixture.service.grant(forSessionToken: Self.sessionToken)?.correlationID == "cid-1")
         let agent = try await fixture.service.redeem("ABCD-EFGH", by: .agent, from: "198.51.100.1")
         #expect(agent.sessionToken == Self.sessionToken)
 

@@ -1,22 +1,27 @@
 @testable import AssistServer
 import Foundation
 
-/// A short-code service over a fresh database, with virtual time and its
-/// own metrics.
+/// A short-code service on one node of a database, with virtual time and
+/// its own metrics.
 struct ShortCodeFixture {
     let time: VirtualTime
     let metrics = ServerMetrics()
-    let database: SupportDatabase
     let service: ShortCodeService
 
+    /// A service on `node`.
     init(
-        path: String = ":memory:", time: VirtualTime = VirtualTime(), timeToLive: TimeInterval = 300,
+        node: ShortCodeNode, time: VirtualTime = VirtualTime(), timeToLive: TimeInterval = 300,
         random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
-    ) throws {
+    ) {
         self.time = time
-        database = try SupportDatabase(path: path)
         service = ShortCodeService(
-            database: database, metrics: metrics, timeToLive: timeToLive, now: { time.now }, random: random)
+            storage: node.storage, sealer: node.sealer, metrics: metrics, timeToLive: timeToLive, now: { time.now },
+            random: random)
+    }
+
+    /// A service on a new SQLite database in memory.
+    init() throws {
+        self.init(node: .sqlite(try SupportDatabase(path: ":memory:")))
     }
 
     /// The value of the counter `assist_<name>_total` in the rendered metrics.

@@ -3,6 +3,7 @@
 #   deps   install the Debian packages the build, the app and the tests need (idempotent, quiet when all is there)
 #   build  build every target (debug)
 #   run    start a local support server and the desktop app against it
+#   cluster  start a throw-away PostgreSQL, two server nodes on it behind nginx, and the desktop app through nginx
 #   test   build everything and run all tests (GTK tests under xvfb-run), then fuzz each harness for 20 s
 #   bench  build in release mode and write docs/benchmarks.md
 #   fuzz   build the libFuzzer harnesses of Tests/fuzz (release, libFuzzer + AddressSanitizer, in .build-fuzz)
@@ -24,7 +25,8 @@ DEBIAN_PACKAGES=(
     python3-selenium      # ... and the co-browse test that drives the app and the console together
     imagemagick           # ... `import` saves a screenshot when a UI test fails
     xdotool               # ... and moves the call's video window beside the app's (Xvfb has no window manager)
-    nginx-light openssl   # the live tests behind a TLS-terminating proxy (Tests/AssistServerTests/Live/ProxiedServerLiveTests.swift)
+    nginx-light openssl   # the live tests behind a TLS-terminating proxy (Tests/AssistServerTests/Live/ProxiedServerLiveTests.swift) and the cluster's load balancer
+    curl                  # ./build.sh cluster waits for the balancer's /healthz
     openbox               # a real X11 window manager for the isAgentWindowOnTop test (Tests/AssistGtkTests/Glue/WindowStackingTests.swift)
     python3-gi gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0 gir1.2-gst-plugins-bad-1.0 gir1.2-nice-0.1  # the console's call test: its WebRTC peer (Tests/console/webrtc_peer.py) runs in Debian's Python, which has these bindings
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev libnice-dev  # CGstreamer: the call's media (webrtcbin, SDP, appsink, video, libnice)
@@ -127,6 +129,100 @@ cmd_run() {
     log "support server: $url, with a demo agent (log: $server_log)"
     log "play the agent yourself: open $url/console and sign in with the token $token"
     "$bin/assist-desktop" --server "$url" --config data/prechat/basic-support.json --set destination=support
+}
+
+# Waits for the first "listening on URL" line in FILE, from the server PID; prints the URL.
+server_url() {
+    local file=$1 pid=$2 url=""
+    for _ in $(seq 1 300); do
+        url=$(sed -n 's/^listening on //p' "$file" | head -n 1)
+        [ -n "$url" ] && { echo "$url"; return 0; }
+        kill -0 "$pid" 2>/dev/null || return 1
+        sleep 0.1
+    done
+    return 1
+}
+
+# A cluster on this machine, as docs/operations.md describes one: a throw-away
+# PostgreSQL 15 (Unix socket only), two assist-server nodes on it (one with the
+# demo agent), nginx balancing round-robin in front of them, and the desktop
+# app through nginx. Everything lives in one temporary folder, removed on exit.
+cmd_cluster() {
+    cmd_deps
+    swift build --product assist-server
+    swift build --product assist-desktop
+    local bin workdir pgbin=/usr/lib/postgresql/15/bin run_pg=() token db port url1 url2 pids=()
+    bin=$(swift build --show-bin-path)
+    workdir=$(mktemp -d -t assist-cluster.XXXXXX)
+    chmod 755 "$workdir"
+    mkdir -m 700 "$workdir/pg"
+    # PostgreSQL refuses to run as root: then its folder belongs to the postgres user.
+    if [ "$(id -u)" = 0 ]; then
+        chown postgres "$workdir/pg"
+        run_pg=(runuser -u postgres --)
+    fi
+    "${run_pg[@]}" "$pgbin/initdb" -D "$workdir/pg/data" -U postgres -A trust --locale=C -E UTF8 >"$workdir/initdb.log"
+    "${run_pg[@]}" "$pgbin/pg_ctl" start -D "$workdir/pg/data" -w -l "$workdir/pg/server.log" \
+        -o "-c listen_addresses='' -k $workdir/pg" >/dev/null
+    # shellcheck disable=SC2064  # expand now: the locals are gone when the trap runs
+    trap "kill \${pids[*]:-} 2>/dev/null; [ -f '$workdir/nginx.pid' ] && kill \$(cat '$workdir/nginx.pid') 2>/dev/null; \
+        ${run_pg[*]} $pgbin/pg_ctl stop -D '$workdir/pg/data' -m fast >/dev/null 2>&1; rm -rf '$workdir'" EXIT
+    "${run_pg[@]}" "$pgbin/createdb" -h "$workdir/pg" -U postgres assist
+    db="postgres://postgres@/assist?host=$workdir/pg"
+    head -c 32 /dev/urandom >"$workdir/token.key"
+    chmod 600 "$workdir/token.key"
+    token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+    printf '{"agents":[{"id":"you","name":"You (console)","token":"%s","capacity":3,"destinations":["*"]}]}\n' \
+        "$token" >"$workdir/agents.json"
+    port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    for node in 1 2; do
+        local demo=()
+        [ "$node" = 1 ] && demo=(--demo-agent)
+        "$bin/assist-server" --host 127.0.0.1 --port 0 --database "$db" --token-key-file "$workdir/token.key" \
+            --agents "$workdir/agents.json" --allow-origin "http://127.0.0.1:$port" "${demo[@]}" \
+            >"$workdir/node$node.url" 2>"$workdir/node$node.log" &
+        pids+=($!)
+    done
+    url1=$(server_url "$workdir/node1.url" "${pids[0]}") || { cat "$workdir/node1.log" >&2; log "node 1 did not start"; exit 1; }
+    url2=$(server_url "$workdir/node2.url" "${pids[1]}") || { cat "$workdir/node2.log" >&2; log "node 2 did not start"; exit 1; }
+    cat >"$workdir/nginx.conf" <<NGINX
+daemon on;
+pid $workdir/nginx.pid;
+error_log $workdir/nginx.log warn;
+events { worker_connections 512; }
+http {
+    access_log off;
+    client_body_temp_path $workdir/nginx-body;
+    proxy_temp_path $workdir/nginx-proxy;
+    map \$http_upgrade \$connection_upgrade { default upgrade; '' close; }
+    upstream assist_nodes {
+        server ${url1#http://} max_fails=1 fail_timeout=2s;
+        server ${url2#http://} max_fails=1 fail_timeout=2s;
+    }
+    server {
+        listen 127.0.0.1:$port;
+        location / {
+            proxy_pass http://assist_nodes;
+            proxy_next_upstream error timeout http_502 http_503;
+            proxy_connect_timeout 2s;
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade \$http_upgrade;
+            proxy_set_header Connection \$connection_upgrade;
+            proxy_set_header Host \$host;
+            proxy_read_timeout 1h;
+        }
+    }
+}
+NGINX
+    /usr/sbin/nginx -p "$workdir" -c "$workdir/nginx.conf" -e "$workdir/nginx.log"
+    for _ in $(seq 1 100); do
+        curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
+        sleep 0.2
+    done
+    log "cluster: nodes $url1 and $url2 on PostgreSQL ($db), nginx on http://127.0.0.1:$port (logs in $workdir)"
+    log "play the agent yourself: open http://127.0.0.1:$port/console and sign in with the token $token"
+    log "try a failover: kill -9 ${pids[0]} (node 1) or ${pids[1]} (node 2) while you chat"
+    "$bin/assist-desktop" --server "http://127.0.0.1:$port" --config data/prechat/basic-support.json --set destination=support
 }
 
 cmd_test() {
@@ -253,8 +349,9 @@ case "${1:-}" in
     deps) cmd_deps ;;
     build) shift; cmd_deps; cmd_build "$@" ;;
     run) cmd_run ;;
+    cluster) cmd_cluster ;;
     test) cmd_test ;;
     bench) cmd_bench ;;
     fuzz) cmd_deps; cmd_fuzz "${2:-60}" ;;
-    *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

@@ -9,7 +9,8 @@ import ServiceLifecycle
 /// connection would be closed with 1000, which tells clients that their
 /// session is over.
 struct GoingAwayService: Service {
-    let hub: SupportHub
+    /// Has every connection closed with 1001 within a time (``ServerBackend/goAway``).
+    let goAway: @Sendable (_ timeout: Duration) async -> Void
     /// Upgrades, which stop once every connection is told to go away.
     let gate: UpgradeGate
     /// How long to wait for the close frames to be written.
@@ -21,7 +22,7 @@ struct GoingAwayService: Service {
         } catch {
             return
         }
-        await hub.goAway(within: timeout)
+        await goAway(timeout)
         await gate.shut(within: timeout)
     }
 }

@@ -7,8 +7,12 @@ public struct ServerSettings: Sendable {
     public var host: String
     /// The TCP port; 0 lets the system pick a free one.
     public var port: Int
-    /// The SQLite file, or `:memory:`.
+    /// The SQLite file, `:memory:`, or a `postgres://` URL of the database
+    /// the nodes of a cluster share.
     public var databasePath: String
+    /// The file holding the key that seals short codes' session tokens,
+    /// required with PostgreSQL (with SQLite, the key is kept beside the file).
+    public var tokenKeyFile: String?
     /// The agents allowed to sign in.
     public var agents: AgentDirectory
     /// Whether to run the built-in demo agent.
@@ -26,13 +30,17 @@ public struct ServerSettings: Sendable {
     /// The STUN and TURN servers sent to the peers of calls (`--ice-server`).
     public var iceServers: [IceServer]
 
+    /// Whether `database` (a `--database` value) names a PostgreSQL
+    /// database rather than a SQLite file.
+    public static func names(postgres database: String) -> Bool { PostgresDatabaseURL.isPostgres(database) }
+
     /// Creates settings; the defaults are the CLI's.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String = ":memory:",
         agents: AgentDirectory, demoAgent: Bool = false,
         shortCodeTimeToLive: TimeInterval = ShortCodeService.defaultTimeToLive, gracePeriodSeconds: Int = 120,
         allowedOrigins: [String] = [], pingInterval: Duration = .seconds(30), console: ConsoleFiles? = nil,
-        iceServers: [IceServer] = []
+        iceServers: [IceServer] = [], tokenKeyFile: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -45,5 +53,6 @@ public struct ServerSettings: Sendable {
         self.pingInterval = pingInterval
         self.console = console
         self.iceServers = iceServers
+        self.tokenKeyFile = tokenKeyFile
     }
 }

@@ -32,57 +32,46 @@ public enum SupportServer {
         shutdownTimeout: Duration,
         onListening: @escaping @Sendable (String) async -> Void = { _ in }
     ) async throws -> [any Service] {
-        let (application, hub, gate) = try await assemble(settings: settings, logger: logger, onListening: onListening)
-        return [application, GoingAwayService(hub: hub, gate: gate, timeout: shutdownTimeout / 4)]
+        let (application, backend, gate) = try await assemble(settings: settings, logger: logger, onListening: onListening)
+        return [application, GoingAwayService(goAway: backend.goAway, gate: gate, timeout: shutdownTimeout / 4)]
     }
 
     private static func assemble(
         settings: ServerSettings,
         logger: Logger,
         onListening: @escaping @Sendable (String) async -> Void
-    ) async throws -> (application: some ApplicationProtocol, hub: SupportHub, gate: UpgradeGate) {
-        let database = try SupportDatabase(path: settings.databasePath)
+    ) async throws -> (application: some ApplicationProtocol, backend: ServerBackend, gate: UpgradeGate) {
         let metrics = ServerMetrics()
         let origins = OriginAllowList(Set(settings.allowedOrigins))
         var directory = settings.agents
         let demo = settings.demoAgent ? DemoAgent(logger: logger) : nil
         if let demo { directory = try directory.adding(demo.account) }
-        let shortCodes = ShortCodeService(
-            storage: ShortCodeStore(writer: database.writer), sealer: database.tokenSealer, metrics: metrics,
-            timeToLive: settings.shortCodeTimeToLive, logger: logger)
-        let store = SessionStore(writer: database.writer)
-        let readiness = DatabaseReadiness(logger: logger)
-        let hub = SupportHub(
-            store: store, directory: directory, metrics: metrics,
-            settings: HubSettings(gracePeriodSeconds: settings.gracePeriodSeconds, iceServers: settings.iceServers), shortCodes: shortCodes,
-            logger: logger, onWrite: { readiness.record(reachable: $0) })
-        try await hub.restore()
+        let backend: ServerBackend
+        if PostgresDatabaseURL.isPostgres(settings.databasePath) {
+            backend = try await .postgres(
+                try PostgresDatabaseURL(parsing: settings.databasePath), settings: settings, directory: directory,
+                metrics: metrics, logger: logger)
+        } else {
+            backend = try await .sqlite(settings: settings, directory: directory, metrics: metrics, logger: logger)
+        }
+        let shortCodes = backend.shortCodes
 
         let router = Router(context: SupportRequestContext.self)
-        router.addHealthRoutes(readiness: readiness)
+        router.addHealthRoutes(isReady: backend.isReady)
         router.addMetricsRoutes(metrics)
         router.addShortCodeRoutes(service: shortCodes, agents: directory, origins: origins)
-        router.addDiagnosticsRoutes(hub: hub, metrics: metrics)
+        router.addDiagnosticsRoutes(session: backend.session, metrics: metrics)
         if let console = settings.console { router.addConsoleRoutes(files: console) }
 
-        var services: [any Service] = [
-            ReadinessProbe.service(store: store, readiness: readiness),
-            RepeatingService(interval: .seconds(60)) { _ = try? await shortCodes.purgeExpired() },
-            RepeatingService(interval: SupportDatabase.checkpointInterval) {
-                do {
-                    try database.checkpoint()
-                } catch {
-                    logger.warning("WAL checkpoint failed", metadata: ["error": "\(error)"])
-                }
-            },
-        ]
+        var services = backend.services
+        services.append(RepeatingService(interval: .seconds(60)) { _ = try? await shortCodes.purgeExpired() })
         if let demo { services.append(demo) }
         let host = settings.host
         let gate = UpgradeGate()
         let application = Application(
             router: router,
             server: WebSocketEndpoints.server(
-                hub: hub, origins: origins, gate: gate, readiness: readiness, pingInterval: settings.pingInterval),
+                destination: backend.destination, origins: origins, gate: gate, pingInterval: settings.pingInterval),
             configuration: .init(address: .hostname(host, port: settings.port), serverName: "assist-server"),
             services: services,
             onServerRunning: { channel in
@@ -95,7 +84,7 @@ public enum SupportServer {
                 await onListening(url)
             },
             logger: logger)
-        return (application, hub, gate)
+        return (application, backend, gate)
     }
 
     /// The `http://` URL of a server bound to `host:port`, with IPv6 hosts bracketed.

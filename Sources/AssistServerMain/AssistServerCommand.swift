@@ -25,9 +25,18 @@ struct AssistServerCommand: AsyncParsableCommand {
     @Option(
         help: """
             The SQLite database file, or :memory:; its token key is kept beside it as FILE.key. \
+            Or the PostgreSQL database that the nodes of a cluster share, as \
+            postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (or ?host=/SOCKET/FOLDER instead of HOST). \
             Default: $XDG_DATA_HOME/assist/assist-server.sqlite.
             """)
     var database: String?
+
+    @Option(
+        help: """
+            With a PostgreSQL database: the file holding the key that seals short codes' tokens \
+            (created if missing; give every node of a cluster the same file).
+            """)
+    var tokenKeyFile: String?
 
     @Option(help: "A JSON file listing the agents who may sign in.")
     var agents: String?
@@ -71,6 +80,14 @@ struct AssistServerCommand: AsyncParsableCommand {
         guard gracePeriod >= 0 else { throw ValidationError("--grace-period cannot be negative.") }
         guard pingInterval > 0 else { throw ValidationError("--ping-interval must be more than 0 seconds.") }
         guard shutdownTimeout > 0 else { throw ValidationError("--shutdown-timeout must be more than 0 seconds.") }
+        let postgres = database.map { ServerSettings.names(postgres: $0) } ?? false
+        if postgres, tokenKeyFile == nil {
+            throw ValidationError(
+                "--database postgres://… needs --token-key-file FILE; give every node of a cluster the same file.")
+        }
+        if !postgres, tokenKeyFile != nil {
+            throw ValidationError("--token-key-file is for a PostgreSQL --database; SQLite keeps its key beside the file.")
+        }
         do {
             _ = try IceServerArgument.parse(all: iceServerValues)
         } catch {
@@ -108,7 +125,7 @@ struct AssistServerCommand: AsyncParsableCommand {
             databasePath: database ?? SupportDatabase.defaultPath(environment: ProcessInfo.processInfo.environment),
             agents: directory, demoAgent: demoAgent, shortCodeTimeToLive: shortCodeTTL, gracePeriodSeconds: gracePeriod,
             allowedOrigins: allowedOrigins, pingInterval: .seconds(pingInterval), console: console,
-            iceServers: iceServers)
+            iceServers: iceServers, tokenKeyFile: tokenKeyFile)
         let services = try await SupportServer.makeServices(
             settings: settings, logger: logger, shutdownTimeout: .seconds(shutdownTimeout),
             onListening: { url in

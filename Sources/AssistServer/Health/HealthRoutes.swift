@@ -4,13 +4,13 @@ extension Router {
     /// Adds the health endpoints: `GET /healthz/live` answers 200 while the
     /// process serves HTTP at all; `GET /healthz` answers 200 while the
     /// server takes new work and 503 while it cannot write to its database
-    /// (``DatabaseReadiness``).
-    func addHealthRoutes(readiness: DatabaseReadiness) {
+    /// (``DatabaseReadiness``) or, on a cluster node, while it has no leader.
+    func addHealthRoutes(isReady: @escaping @Sendable () -> Bool) {
         get("/healthz/live") { _, _ -> Response in
             Self.plainText(.ok, "ok\n")
         }
         get("/healthz") { _, _ -> Response in
-            readiness.isReady
+            isReady()
                 ? Self.plainText(.ok, "ok\n")
                 : Self.plainText(.serviceUnavailable, "the database cannot be written\n")
         }

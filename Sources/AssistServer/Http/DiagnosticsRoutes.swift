@@ -9,9 +9,10 @@ extension Router where Context: RemoteAddressRequestContext {
     /// `remoteLoggingEnabled` sends its session's diagnostic lines, with
     /// `Authorization: Bearer <resume token>`. Each accepted line is written
     /// to the server's log with the session's id; `204` when all were taken.
-    func addDiagnosticsRoutes(hub: SupportHub, metrics: ServerMetrics) {
+    /// `session` finds the open session a resume token belongs to.
+    func addDiagnosticsRoutes(session: @escaping @Sendable (_ resumeToken: String) async -> SessionID?, metrics: ServerMetrics) {
         post(RouterPath(DiagnosticUploader.path)) { request, context -> Response in
-            guard let token = BearerToken.of(request), let session = await hub.session(forResumeToken: token) else {
+            guard let token = BearerToken.of(request), let session = await session(token) else {
                 throw DiagnosticsRefusal.authenticationFailed
             }
             let body = try await request.body.collect(upTo: DiagnosticsRefusal.maxBodyBytes + 1)

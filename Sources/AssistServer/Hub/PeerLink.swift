@@ -2,7 +2,7 @@ import AssistCore
 import Synchronization
 
 /// What the hub asks a connection to do.
-enum LinkOutput: Sendable {
+enum LinkOutput: Sendable, Equatable {
     /// Write a text frame.
     case text(String)
     /// Write a binary frame (a relayed co-browse frame).
@@ -49,6 +49,13 @@ final class PeerLink: Sendable, Hashable {
     private let write: @Sendable (LinkOutput) async -> Void
     private let outbox = Mutex(Outbox())
     private let negotiatedVersion = Atomic<Int>(1)
+
+    private static let lastID = Atomic<Int>(0)
+
+    /// A connection id not given out before in this process.
+    static func nextID() -> Int {
+        lastID.add(1, ordering: .relaxed).newValue
+    }
 
     /// At most this many binary frames wait to be written.
     static let maxPendingBinaryFrames = 3

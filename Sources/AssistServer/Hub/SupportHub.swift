@@ -49,6 +49,8 @@ actor SupportHub {
     private var openLinks: [Int: PeerLink] = [:]
     /// The server is shutting down: every connection is told to go away.
     private var goingAway = false
+    /// The hub's cluster term is over: it writes and sends nothing more.
+    private var retired = false
 
     private var changes = StoreChanges()
     private var outputs: [(link: PeerLink, output: LinkOutput)] = []
@@ -105,6 +107,18 @@ actor SupportHub {
         await waitAtMost(timeout, on: clock) {
             for link in links { await link.closeWritten() }
         }
+    }
+
+    /// Ends the hub's work for good, when its node stops leading a cluster
+    /// (``ClusterNode``): nothing it decides from now on is written or sent
+    /// — its timers may still fire — and every connection is closed with
+    /// 1001, so its client resumes with the new leader. Returns once each
+    /// close is written or `timeout` has passed.
+    func retire(within timeout: Duration) async {
+        retired = true
+        changes = StoreChanges()
+        outputs = []
+        await goAway(within: timeout)
     }
 
     /// The close reason of a shutdown.
@@ -401,6 +415,13 @@ actor SupportHub {
     /// are written. If the write fails, nothing is sent and the affected
     /// connections are closed, so no peer is told something that was not kept.
     func finishEvent() {
+        guard !retired else {
+            changes = StoreChanges()
+            outputs = []
+            dirtySessions = []
+            dirtyAgents = []
+            return
+        }
         if dirtySessions.isEmpty, dirtyAgents.isEmpty, changes.isEmpty, outputs.isEmpty {
             if acknowledgements.needsFlushTimer() { startAcknowledgementTimer() }
             return

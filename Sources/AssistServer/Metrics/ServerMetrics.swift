@@ -43,6 +43,9 @@ public struct ServerMetrics: Sendable {
     public let callsActive: Gauge
     /// `callSignal` and `callMediaState` frames relayed between the parties of a call.
     public let callSignalsRelayed: Counter
+    /// 1 while this server's hub decides (one server alone, or a cluster's
+    /// leader), 0 while it follows a leader or has none.
+    public let leading: Gauge
 
     /// Creates every figure in `registry`.
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
@@ -72,6 +75,7 @@ public struct ServerMetrics: Sendable {
         callsDeclined = counter("calls_declined", "Calls the person declined.")
         callsActive = gauge("calls_active", "Accepted calls not ended yet.")
         callSignalsRelayed = counter("call_signals_relayed", "Call signaling frames relayed between the parties.")
+        leading = gauge("leading", "1 while this server's hub decides (alone, or as its cluster's leader), else 0.")
     }
 
     /// Counts a call that ended, under its reason (`assist_calls_ended_total{reason="…"}`).

@@ -75,6 +75,12 @@ struct PostgresDatabaseURL: Sendable, Hashable {
         self.database = database
     }
 
+    /// Whether `text` names a PostgreSQL database (`postgres://…` or
+    /// `postgresql://…`) rather than a SQLite file.
+    static func isPostgres(_ text: String) -> Bool {
+        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+    }
+
     /// The configuration of a client connecting to this database.
     var clientConfiguration: PostgresClient.Configuration {
         switch endpoint {

@@ -20,9 +20,10 @@ enum PostgresSessionSchema {
     static let migrationLockKey = 0x6173_7369_7374_6462
 
     /// The migrations in the order they apply, each an id and its statements:
-    /// the session tables', then the short codes' (``PostgresShortCodeSchema``).
+    /// the session tables', the short codes' (``PostgresShortCodeSchema``), then the
+    /// cluster's (``ClusterSchema``).
     static var migrations: [(id: String, statements: [PostgresQuery])] {
-        [("sessions.v1", sessionTables), PostgresShortCodeSchema.migration]
+        [("sessions.v1", sessionTables), PostgresShortCodeSchema.migration, (ClusterSchema.migrationID, ClusterSchema.tables)]
     }
 
     /// Applies every migration the database has not recorded yet.

@@ -12,13 +12,22 @@ import PostgresNIO
 struct PostgresSessionStore: SessionStorage {
     private let client: PostgresClient
     private let logger: Logger
+    /// The cluster leader's term every commit checks, when the store
+    /// belongs to a leader's hub.
+    private let fence: LeaderFence?
 
     /// Opens the store on `client`, which must be running, applying the
     /// migrations the database lacks (``PostgresSessionSchema``).
     init(migrating client: PostgresClient, logger: Logger) async throws {
         try await PostgresSessionSchema.migrate(client: client, logger: logger)
+        self.init(client: client, logger: logger, fence: nil)
+    }
+
+    /// The store on a migrated database, whose commits check `fence` when given.
+    init(client: PostgresClient, logger: Logger, fence: LeaderFence?) {
         self.client = client
         self.logger = logger
+        self.fence = fence
     }
 
     /// Writes several events' changes in one transaction, each event's in
@@ -28,7 +37,9 @@ struct PostgresSessionStore: SessionStorage {
         let events = events.filter { !$0.isEmpty }
         guard !events.isEmpty else { return }
         let logger = logger
+        let fence = fence
         try await client.withTransaction(logger: logger) { connection in
+            try await fence?.check(on: connection, logger: logger)
             for changes in events { try await Self.write(changes, on: connection, logger: logger) }
         }
     }
@@ -104,6 +115,18 @@ struct PostgresSessionStore: SessionStorage {
                 ON CONFLICT DO NOTHING
                 """, logger: logger)
         }
+    }
+
+    /// The open session whose consumer's stream has the resume token with
+    /// `digest`, as a node that does not hold the sessions in memory finds it.
+    func openSession(forResumeDigest digest: SecretDigest) async throws -> SessionID? {
+        let rows = try await client.query(
+            """
+            SELECT s.id FROM streams t JOIN sessions s ON t.id = 'consumer:' || s.id
+            WHERE t.resume_token_sha256 = \(digest.bytes) AND s.state != \(SessionPhase.ended.rawValue)
+            """, logger: logger)
+        for try await id in rows.decode(String.self) { return SessionID(id) }
+        return nil
     }
 
     /// Returns when the server answers a trivial query.

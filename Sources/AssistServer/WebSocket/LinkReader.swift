@@ -4,7 +4,8 @@ import HummingbirdWebSocket
 import NIOCore
 
 /// Joins the frames read from one connection into messages and hands them to
-/// the hub, no faster than the connection's ``FrameRateLimiter`` admits.
+/// the hub (or the cluster leader's, ``LinkDestination``), no faster than
+/// the connection's ``FrameRateLimiter`` admits.
 ///
 /// A class on purpose: the connection's task waits for its next frame for as
 /// long as the connection lives, and every byte of the waiting function's
@@ -15,20 +16,25 @@ import NIOCore
 final class LinkReader {
     /// The connection the frames come from.
     let link: PeerLink
-    private let hub: SupportHub
+    private let destination: LinkDestination
+    /// Prices forwarded messages, whose cost the leader's hub cannot report back.
+    private var forwardedCost = AcknowledgementCost()
     private var limiter = FrameRateLimiter()
     private var assembler = MessageAssembler()
     /// Whether the connection's first message, its handshake, was read.
     private var handshakeSeen = false
 
-    init(link: PeerLink, hub: SupportHub) {
+    init(link: PeerLink, destination: LinkDestination) {
         self.link = link
-        self.hub = hub
+        self.destination = destination
     }
 
     /// Registers the connection with the hub.
     func start() async {
-        await hub.connected(link)
+        switch destination {
+        case .hub(let hub): await hub.connected(link)
+        case .leader(let forwarder): forwarder.connected(link)
+        }
     }
 
     /// Takes one data frame; a message it completes goes to the hub, after
@@ -48,7 +54,10 @@ final class LinkReader {
         case .message(let message):
             return try await deliver(message)
         case .tooLarge(let error):
-            await hub.unreadable(error, on: link)
+            switch destination {
+            case .hub(let hub): await hub.unreadable(error, on: link)
+            case .leader(let forwarder): forwarder.unreadable(error, on: link)
+            }
             return false
         case .brokenFragmentation:
             link.close(.protocolError, reason: "broken WebSocket fragmentation")
@@ -60,15 +69,22 @@ final class LinkReader {
         while !limiter.admit(at: .now) {
             try await Task.sleep(for: limiter.timeUntilNextFrame(at: .now))
         }
-        if !handshakeSeen {
-            handshakeSeen = true
-            await hub.prepareHandshake(message, on: link)
-        }
-        let cost: FrameCost =
-            switch link.role {
-            case .consumer: await hub.receivedFromConsumer(message, on: link)
-            case .agent: await hub.receivedFromAgent(message, on: link)
+        let cost: FrameCost
+        switch destination {
+        case .hub(let hub):
+            if !handshakeSeen {
+                handshakeSeen = true
+                await hub.prepareHandshake(message, on: link)
             }
+            cost =
+                switch link.role {
+                case .consumer: await hub.receivedFromConsumer(message, on: link)
+                case .agent: await hub.receivedFromAgent(message, on: link)
+                }
+        case .leader(let forwarder):
+            forwarder.received(message, on: link)
+            cost = forwardedCost.cost(of: message)
+        }
         if cost == .acknowledgement { limiter.refund() }
         return true
     }
@@ -82,7 +98,10 @@ final class LinkReader {
     /// server shutting down, waiting for ever too.
     func finish() async {
         await waitAtMost(Self.closeWriteLimit) { [link] in await link.closeWritten() }
-        await hub.disconnected(link)
+        switch destination {
+        case .hub(let hub): await hub.disconnected(link)
+        case .leader(let forwarder): forwarder.disconnected(link)
+        }
     }
 
     /// How long a connection that is done waits for its close frame to be

@@ -33,11 +33,12 @@ enum WebSocketEndpoints {
     /// consumer endpoint too (``OriginAllowList/permitsConsumer(_:)``). Any
     /// other upgrade is refused with 400: Hummingbird answers a refused
     /// upgrade itself, before a route could say 403. So is every upgrade
-    /// while the database cannot be written (``DatabaseReadiness``): the
+    /// while `destination` has none to give: while the database cannot be
+    /// written (``DatabaseReadiness``), or a cluster node has no leader. The
     /// client's next attempt, through a load balancer, finds another node.
     /// Plain HTTP requests go to the application's router.
     static func server(
-        hub: SupportHub, origins: OriginAllowList, gate: UpgradeGate, readiness: DatabaseReadiness,
+        destination: @escaping @Sendable () -> LinkDestination?, origins: OriginAllowList, gate: UpgradeGate,
         pingInterval: Duration
     ) -> HTTPServerBuilder {
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(ws: configuration(pingInterval: pingInterval))
@@ -52,10 +53,11 @@ enum WebSocketEndpoints {
                     case .consumer: guard origins.permitsConsumer(origin) else { return .dontUpgrade }
                     }
                     let address = RateLimitKey.of(channel.remoteAddress)
-                    guard readiness.isReady, gate.admit() else { return .dontUpgrade }
+                    guard let destination = destination(), gate.admit() else { return .dontUpgrade }
                     return .upgrade([:]) { inbound, outbound, _ in
                         await pump(
-                            role: role, hub: hub, gate: gate, address: address, inbound: inbound, outbound: outbound)
+                            role: role, destination: destination, gate: gate, address: address, inbound: inbound,
+                            outbound: outbound)
                     }
                 })
         }
@@ -78,8 +80,6 @@ enum WebSocketEndpoints {
     /// before it closes the socket.
     static let closeTimeout = Duration.seconds(5)
 
-    private static let nextLinkID = Atomic<Int>(0)
-
     /// The largest message read: a co-browse frame (§12.4).
     static let maxMessageBytes = CobrowseFrameCodec.maxMessageBytes
 
@@ -89,10 +89,11 @@ enum WebSocketEndpoints {
     /// lives in ``LinkReader``, so this function's frame, held while the
     /// connection waits, stays small.
     private static func pump(
-        role: PeerRole, hub: SupportHub, gate: UpgradeGate, address: String, inbound: WebSocketInboundStream,
+        role: PeerRole, destination: LinkDestination, gate: UpgradeGate, address: String,
+        inbound: WebSocketInboundStream,
         outbound: WebSocketOutboundWriter
     ) async {
-        let link = PeerLink(id: nextLinkID.add(1, ordering: .relaxed).newValue, role: role, address: address) {
+        let link = PeerLink(id: PeerLink.nextID(), role: role, address: address) {
             output in
             switch output {
             case .text(let text):
@@ -103,7 +104,7 @@ enum WebSocketEndpoints {
                 try? await outbound.close(.init(codeNumber: Int(code.rawValue)), reason: reason)
             }
         }
-        let reader = LinkReader(link: link, hub: hub)
+        let reader = LinkReader(link: link, destination: destination)
         await reader.start()
         if link.isClosing { await link.closeWritten() }
         gate.registered()

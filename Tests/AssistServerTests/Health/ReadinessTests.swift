@@ -8,7 +8,7 @@ import Testing
 struct ReadinessTests {
     private static func healthRouter(_ readiness: DatabaseReadiness) -> Router<BasicRequestContext> {
         let router = Router()
-        router.addHealthRoutes(readiness: readiness)
+        router.addHealthRoutes(isReady: { readiness.isReady })
         return router
     }
 

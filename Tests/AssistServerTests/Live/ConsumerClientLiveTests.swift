@@ -79,13 +79,14 @@ struct ConsumerClientLiveTests {
 
     @Test("starting against a port nobody listens on fails with a sentence about a refused connection")
     func refusedConnection() async throws {
-        let port = try await TestServer.run(try TestServer.settings()) { url in try #require(URL(string: url)?.port) }
-        var configuration = try Self.configuration(server: "http://127.0.0.1:\(port)")
+        let closed = try ClosedPort()
+        var configuration = try Self.configuration(server: "http://127.0.0.1:\(closed.port)")
         configuration.initialConnectTimeout = 5
         let client = try SupportClient(configuration: configuration, submission: Self.submission)
         let error = await #expect(throws: (any Error).self) { try await client.start() }
         #expect(error.map { UserFacingError($0).message } == "The support server refused the connection.")
         #expect(await client.phase.isEnded)
+        withExtendedLifetime(closed) {}
     }
 
     @Test("a server killed mid-chat and restarted: the client reconnects by itself and nothing typed is lost")

@@ -4,10 +4,13 @@ import Foundation
 import Testing
 
 extension FaultInjectionLiveTests {
-    /// How often the test server pings every connection here.
-    static let fastPingInterval = Duration.milliseconds(250)
-    /// The app's read-idle limit here: eight of those pings.
-    static let shortReadIdleLimit = Duration.seconds(2)
+    /// How often the test server pings every connection here. A pong later
+    /// than this makes the server close the link ("Ping timeout"), which a
+    /// loaded machine can cause; the tests pin only what the app's own
+    /// read-idle deadline does.
+    static let fastPingInterval = Duration.seconds(1)
+    /// The app's read-idle limit here: four of those pings.
+    static let shortReadIdleLimit = Duration.seconds(4)
 
     private static func settingsWithFastPings() throws -> ServerSettings {
         var settings = try TestServer.settings()
@@ -30,7 +33,7 @@ extension FaultInjectionLiveTests {
             try await client.start()
             try await Task.sleep(for: Self.shortReadIdleLimit * 3)
             let reasons = await probe.disconnectionReasons
-            #expect(reasons.isEmpty, "the idle link was given up: \(reasons)")
+            #expect(!reasons.contains { $0 is LinkSilence }, "the app gave up a link that had the server's pings: \(reasons)")
         }
     }
 
@@ -89,7 +92,7 @@ extension FaultInjectionLiveTests {
             #expect(toConsumer.isExact, "agent → consumer: \(toConsumer)")
             #expect(Self.numbers(entries.filter(\.isOwn).map(\.text), prefix: "c-") == [1, 2, 3])
             let reasons = await probe.disconnectionReasons
-            #expect(reasons.first is LinkSilence, "the link was lost for another reason: \(reasons)")
+            #expect(reasons.contains { $0 is LinkSilence }, "the app did not give up the silent link itself: \(reasons)")
             print(
                 "half-open link: resumed \(resumedAfter) after it stalled (read-idle limit \(Self.shortReadIdleLimit)); "
                     + "consumer → agent \(toAgent); agent → consumer \(toConsumer)")

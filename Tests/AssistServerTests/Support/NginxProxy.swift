@@ -4,7 +4,10 @@ import Foundation
 /// it terminates TLS with a throw-away self-signed certificate for
 /// `localhost`, proxies HTTP and WebSocket upgrades to the server, adds a
 /// load balancer's `Set-Cookie: route=r1` to every answer, and logs each
-/// request's `Cookie` header.
+/// request's `Cookie` header. Or (``balancing(_:_:)``) in front of the nodes
+/// of a cluster, over plain HTTP: each request and upgrade goes to the next
+/// node in turn, with no sticky sessions, and to another when a node refuses
+/// the connection or answers 502/503.
 ///
 /// Everything lives in a temporary folder made for it and removed after;
 /// nginx is stopped after the body, also when it throws.
@@ -37,10 +40,23 @@ final class NginxProxy: Sendable {
     /// Starts nginx in front of `upstream` (the server's `http://127.0.0.1:PORT`),
     /// runs `body` with it, then stops it and removes its folder.
     static func run<T: Sendable>(upstream: String, _ body: (NginxProxy) async throws -> T) async throws -> T {
+        try await run(upstreams: [upstream], tls: true, body)
+    }
+
+    /// Starts nginx balancing round-robin over `nodes` (each an
+    /// `http://127.0.0.1:PORT`) on `http://127.0.0.1:PORT`, runs `body` with
+    /// it, then stops it and removes its folder.
+    static func balancing<T: Sendable>(_ nodes: [String], _ body: (NginxProxy) async throws -> T) async throws -> T {
+        try await run(upstreams: nodes, tls: false, body)
+    }
+
+    private static func run<T: Sendable>(
+        upstreams: [String], tls: Bool, _ body: (NginxProxy) async throws -> T
+    ) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assist-nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let proxy = try await start(upstream: upstream, in: folder)
+        let proxy = try await start(upstreams: upstreams, tls: tls, in: folder)
         let result: Result<T, any Error>
         do {
             result = .success(try await body(proxy))
@@ -74,10 +90,10 @@ final class NginxProxy: Sendable {
         throw NginxProxyError.notLogged(path: path, log: try cookies(sentTo: path))
     }
 
-    private static func start(upstream: String, in folder: URL) async throws -> NginxProxy {
-        try await makeCertificate(in: folder)
+    private static func start(upstreams: [String], tls: Bool, in folder: URL) async throws -> NginxProxy {
+        if tls { try await makeCertificate(in: folder) }
         let port = try freePort()
-        try configuration(port: port, upstream: upstream, folder: folder)
+        try configuration(port: port, upstreams: upstreams, tls: tls, folder: folder)
             .write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -91,7 +107,8 @@ final class NginxProxy: Sendable {
             Task { await exit.exited(status) }
         }
         try process.run()
-        let proxy = NginxProxy(url: "https://localhost:\(port)", folder: folder, process: process, exit: exit)
+        let url = tls ? "https://localhost:\(port)" : "http://127.0.0.1:\(port)"
+        let proxy = NginxProxy(url: url, folder: folder, process: process, exit: exit)
         let deadline = ContinuousClock.now + .seconds(10)
         while !accepts(port: port) {
             guard process.isRunning, ContinuousClock.now < deadline else {
@@ -112,15 +129,25 @@ final class NginxProxy: Sendable {
         await exit.wait(upTo: nil)
     }
 
-    private static func configuration(port: Int, upstream: String, folder: URL) -> String {
+    private static func configuration(port: Int, upstreams: [String], tls: Bool, folder: URL) -> String {
         let path = folder.path
+        let servers = upstreams.map { "server \($0.replacingOccurrences(of: "http://", with: "")) max_fails=1 fail_timeout=2s;" }
+        let listen =
+            tls
+            ? """
+                listen 127.0.0.1:\(port) ssl;
+                        ssl_certificate \(path)/cert.pem;
+                        ssl_certificate_key \(path)/key.pem;
+                        add_header Set-Cookie "\(routeCookie); Path=/; Secure; HttpOnly" always;
+                """
+            : "listen 127.0.0.1:\(port);"
         return """
             daemon off;
             master_process off;
             worker_processes 1;
             pid \(path)/nginx.pid;
             error_log \(path)/error.log warn;
-            events { worker_connections 64; }
+            events { worker_connections 512; }
             http {
                 access_log off;
                 client_body_temp_path \(path)/body;
@@ -133,15 +160,17 @@ final class NginxProxy: Sendable {
                     default upgrade;
                     '' close;
                 }
+                upstream assist_nodes {
+                    \(servers.joined(separator: "\n            "))
+                }
                 server {
-                    listen 127.0.0.1:\(port) ssl;
+                    \(listen)
                     server_name localhost;
-                    ssl_certificate \(path)/cert.pem;
-                    ssl_certificate_key \(path)/key.pem;
                     access_log \(path)/access.log cookies;
-                    add_header Set-Cookie "\(routeCookie); Path=/; Secure; HttpOnly" always;
                     location / {
-                        proxy_pass \(upstream);
+                        proxy_pass http://assist_nodes;
+                        proxy_next_upstream error timeout http_502 http_503;
+                        proxy_connect_timeout 2s;
                         proxy_http_version 1.1;
                         proxy_set_header Upgrade $http_upgrade;
                         proxy_set_header Connection $connection_upgrade;

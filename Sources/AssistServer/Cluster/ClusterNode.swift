@@ -1,0 +1,293 @@
+import AssistCore
+import Foundation
+import Logging
+import PostgresNIO
+import Prometheus
+import Synchronization
+
+/// This server's place among the nodes that share one PostgreSQL database.
+///
+/// One node at a time leads: it holds a session-level advisory lock (its
+/// lease) on a connection of its own, and its hub decides for every node.
+/// The others follow: they hold connections and forward what happens on
+/// them to the leader as mail (``ClusterForwarder``, ``RemoteLinks``). So
+/// the queue, agents' capacity and every session have one owner, and a
+/// person and an agent on different nodes see what they would see on one.
+///
+/// When the leader dies, PostgreSQL ends its connection and frees its lease;
+/// within a ``tick`` another node takes it, starts a new term (fencing off
+/// the old leader's commits, ``LeaderFence``), restores every session from
+/// the database and leads. Followers see the new term and close their
+/// connections with 1001, so their clients resume with the new leader; the
+/// dead node's own clients reconnect through the load balancer. A node that
+/// cannot reach the database stops taking connections (``isReady``) until
+/// it can again.
+final class ClusterNode: Sendable {
+    /// What the node does now.
+    private enum Role {
+        /// Learning who leads, or cut off from the database: no new connections.
+        case unavailable
+        /// Forwarding to the leader.
+        case follower(ClusterForwarder)
+        /// Leading, with the hub of this term.
+        case leader(term: Int64, hub: SupportHub, remote: RemoteLinks)
+    }
+
+    /// How often a node renews its heartbeat, tries for the lease, and learns the leader.
+    static let tick = Duration.seconds(1)
+    /// How long a node's heartbeat may be old before the leader counts it gone.
+    static let nodeTimeoutSeconds = 5
+    /// The advisory lock the leader holds (the ASCII of "assistld").
+    static let leaseKey = 0x6173_7369_7374_6c64
+    /// How long one database step of the node may take before the node
+    /// counts the database out of reach (``withinDeadline(_:_:)``).
+    static let stepLimit = Duration.seconds(3)
+    /// How long connections get to see their 1001 when the node stops leading or following.
+    static let closeTimeout = Duration.seconds(2)
+
+    /// This node's id: unique per process start, letters and digits only.
+    let id: String
+    private let client: PostgresClient
+    private let outbox: MailOutbox
+    private let makeHub: @Sendable (LeaderFence) -> SupportHub
+    private let logger: Logger
+    private let metrics: ServerMetrics
+    private let role = Mutex<Role>(.unavailable)
+    /// The node is shutting down: it takes no role any more.
+    private let stopped = Atomic<Bool>(false)
+
+    /// A node on `client`'s database; `makeHub` makes the hub of a term it leads.
+    init(
+        client: PostgresClient, metrics: ServerMetrics, logger: Logger,
+        makeHub: @escaping @Sendable (LeaderFence) -> SupportHub
+    ) {
+        self.metrics = metrics
+        id = "n" + UUID().uuidString.lowercased().filter { $0.isHexDigit }.prefix(16)
+        self.client = client
+        outbox = MailOutbox(client: client, logger: logger)
+        self.makeHub = makeHub
+        self.logger = logger
+    }
+
+    /// Whether the node takes new connections: it leads or follows a leader.
+    var isReady: Bool {
+        role.withLock { if case .unavailable = $0 { false } else { true } }
+    }
+
+    /// Whether the node leads the cluster now.
+    var isLeader: Bool {
+        role.withLock { if case .leader = $0 { true } else { false } }
+    }
+
+    /// Where a connection opening now goes; `nil` while the node is unavailable.
+    func destination() -> LinkDestination? {
+        role.withLock { role in
+            switch role {
+            case .unavailable: nil
+            case .follower(let forwarder): .leader(forwarder)
+            case .leader(_, let hub, _): .hub(hub)
+            }
+        }
+    }
+
+    /// The hub of the term the node leads, if it leads.
+    var leadingHub: SupportHub? {
+        role.withLock { if case .leader(_, let hub, _) = $0 { hub } else { nil } }
+    }
+
+    /// Takes part in the cluster until the task is cancelled: reads this
+    /// node's mail, and every ``tick`` renews its heartbeat and leads or follows.
+    func run() async {
+        let inbox = MailInbox(client: client, node: id, logger: logger)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await inbox.run { await self.route($0) } }
+            group.addTask { await self.takePart() }
+        }
+    }
+
+    /// Closes every connection with 1001 (a shutdown), stops leading or
+    /// following for good, and leaves the cluster's list of nodes.
+    func goAway(within timeout: Duration) async {
+        stopped.store(true, ordering: .relaxed)
+        await step(to: .unavailable, within: timeout)
+        _ = try? await client.query("DELETE FROM cluster_nodes WHERE id = \(id)", logger: logger)
+    }
+
+    // MARK: Mail
+
+    private func route(_ batch: [AddressedMail]) async {
+        let current = role.withLock { $0 }
+        var forLeader: [AddressedMail] = []
+        for mail in batch {
+            if case .write = mail.mail {
+                if case .follower(let forwarder) = current { forwarder.deliver(mail) }
+            } else {
+                forLeader.append(mail)
+            }
+        }
+        if case .leader(_, _, let remote) = current, !forLeader.isEmpty {
+            await remote.deliver(forLeader)
+        }
+    }
+
+    // MARK: Leading and following
+
+    /// The node's loop: on a connection of its own, tries for the lease each
+    /// tick and follows meanwhile; once it holds the lease, leads until that
+    /// connection fails. Any failure makes the node unavailable until the
+    /// next try succeeds.
+    private func takePart() async {
+        while !Task.isCancelled, !stopped.load(ordering: .relaxed) {
+            do {
+                try await client.withConnection { connection in
+                    while !Task.isCancelled, !stopped.load(ordering: .relaxed) {
+                        try await heartbeat()
+                        if try await tryLease(on: connection) {
+                            try await lead(on: connection)
+                            return
+                        }
+                        try await withinDeadline(Self.stepLimit) { try await self.follow() }
+                        try await Task.sleep(for: Self.tick)
+                    }
+                }
+            } catch {
+                if !Task.isCancelled {
+                    logger.error("lost the cluster's database; taking no connections", metadata: ["error": "\(error)"])
+                }
+            }
+            await step(to: .unavailable, within: Self.closeTimeout)
+            guard (try? await Task.sleep(for: Self.tick)) != nil else { return }
+        }
+    }
+
+    private func heartbeat() async throws {
+        let (client, id, logger) = (client, id, logger)
+        try await withinDeadline(Self.stepLimit) {
+            try await client.query(
+                """
+                INSERT INTO cluster_nodes (id) VALUES (\(id))
+                ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()
+                """, logger: logger)
+        }
+    }
+
+    private func tryLease(on connection: PostgresConnection) async throws -> Bool {
+        let logger = logger
+        return try await withinDeadline(Self.stepLimit) {
+            let rows = try await connection.query("SELECT pg_try_advisory_lock(\(Self.leaseKey))", logger: logger)
+            for try await acquired in rows.decode(Bool.self) { return acquired }
+            return false
+        }
+    }
+
+    /// Leads while `connection`, which holds the lease, answers; gives the
+    /// lease back when it stops leading for any other reason.
+    private func lead(on connection: PostgresConnection) async throws {
+        do {
+            let term = try await withinDeadline(Self.stepLimit) { try await self.startTerm() }
+            let fence = LeaderFence(node: id, term: term)
+            let hub = makeHub(fence)
+            try await hub.restore()
+            let remote = RemoteLinks(hub: hub, outbox: outbox, node: id)
+            await step(to: .leader(term: term, hub: hub, remote: remote), within: Self.closeTimeout)
+            logger.notice("leading the cluster", metadata: ["node": "\(id)", "term": "\(term)"])
+            let logger = logger
+            while true {
+                try await Task.sleep(for: Self.tick)
+                try await withinDeadline(Self.stepLimit) { try await connection.query("SELECT 1", logger: logger) }
+                try await heartbeat()
+                try await withinDeadline(Self.stepLimit) { try await self.reapGoneNodes(remote: remote) }
+            }
+        } catch {
+            await step(to: .unavailable, within: Self.closeTimeout)
+            let logger = logger
+            _ = try? await withinDeadline(Self.stepLimit) {
+                try await connection.query("SELECT pg_advisory_unlock(\(Self.leaseKey))", logger: logger)
+            }
+            throw error
+        }
+    }
+
+    /// Records this node as the leader of a new term; the update waits for
+    /// the old leader's commits in flight (``LeaderFence``).
+    private func startTerm() async throws -> Int64 {
+        let rows = try await client.query(
+            """
+            INSERT INTO cluster_leader (node, term) VALUES (\(id), 1)
+            ON CONFLICT (singleton) DO UPDATE SET node = excluded.node, term = cluster_leader.term + 1
+            RETURNING term
+            """, logger: logger)
+        for try await term in rows.decode(Int64.self) { return term }
+        throw LeaderFenceError(node: id, term: 0)
+    }
+
+    /// Forgets nodes whose heartbeat stopped: their connections are lost
+    /// (their sessions' grace periods start), their mail is dropped.
+    private func reapGoneNodes(remote: RemoteLinks) async throws {
+        let rows = try await client.query(
+            """
+            DELETE FROM cluster_nodes WHERE heartbeat_at < now() - make_interval(secs => \(Self.nodeTimeoutSeconds))
+            RETURNING id
+            """, logger: logger)
+        var gone: [String] = []
+        for try await node in rows.decode(String.self) { gone.append(node) }
+        for node in gone {
+            logger.warning("a cluster node stopped; its connections are lost", metadata: ["gone": "\(node)"])
+            await remote.nodeGone(node)
+        }
+        try await client.query(
+            "DELETE FROM cluster_mail WHERE recipient NOT IN (SELECT id FROM cluster_nodes)", logger: logger)
+    }
+
+    /// Follows the leader the database names, if its heartbeat is fresh:
+    /// a new leader or term ends the connections forwarded to the old one.
+    private func follow() async throws {
+        let rows = try await client.query(
+            """
+            SELECT l.node, l.term FROM cluster_leader l JOIN cluster_nodes n ON n.id = l.node
+            WHERE n.heartbeat_at >= now() - make_interval(secs => \(Self.nodeTimeoutSeconds))
+            """, logger: logger)
+        var leader: (node: String, term: Int64)?
+        for try await (node, term) in rows.decode((String, Int64).self) { leader = (node, term) }
+        guard let leader, leader.node != id else {
+            await step(to: .unavailable, within: Self.closeTimeout)
+            return
+        }
+        let following = role.withLock { role -> Bool in
+            if case .follower(let forwarder) = role { forwarder.leader == leader.node && forwarder.term == leader.term } else { false }
+        }
+        guard !following else { return }
+        let forwarder = ClusterForwarder(node: id, leader: leader.node, term: leader.term, outbox: outbox)
+        forwarder.start()
+        await step(to: .follower(forwarder), within: Self.closeTimeout)
+        logger.info("following the cluster's leader", metadata: ["leader": "\(leader.node)", "term": "\(leader.term)"])
+    }
+
+    /// Takes `next` as the node's role, ending the previous one: a
+    /// follower's connections are closed with 1001, a leader's hub retires.
+    /// Once the node is stopped, only `.unavailable` is taken: a hub made
+    /// meanwhile retires at once.
+    private func step(to next: Role, within timeout: Duration) async {
+        let stopped = stopped.load(ordering: .relaxed)
+        let (previous, refused) = role.withLock { role -> (Role, Role?) in
+            let previous = role
+            if stopped {
+                role = .unavailable
+                return (previous, next)
+            }
+            role = next
+            return (previous, nil)
+        }
+        if case .leader = next, refused == nil { metrics.leading.set(1.0) } else { metrics.leading.set(0.0) }
+        for ended in [previous, refused].compactMap({ $0 }) {
+            switch ended {
+            case .unavailable:
+                break
+            case .follower(let forwarder):
+                await forwarder.closeAll(.goingAway, reason: "the cluster's leader changed", within: timeout)
+            case .leader(_, let hub, _):
+                await hub.retire(within: timeout)
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import AssistCore
+
+/// On the cluster's leader: the connections other nodes hold, each a
+/// ``PeerLink`` whose frames go back to its node as mail, fed to the hub as
+/// the node reports them — as ``LinkReader`` feeds the hub this node's own.
+actor RemoteLinks {
+    private struct Key: Hashable {
+        var node: String
+        var link: Int
+    }
+
+    private struct Entry {
+        var link: PeerLink
+        var handshakeSeen = false
+    }
+
+    private let hub: SupportHub
+    private let outbox: MailOutbox
+    /// This node's id.
+    private let node: String
+    private var links: [Key: Entry] = [:]
+
+    /// Remote connections fed to `hub`, answered through `outbox`.
+    init(hub: SupportHub, outbox: MailOutbox, node: String) {
+        self.hub = hub
+        self.outbox = outbox
+        self.node = node
+    }
+
+    /// Handles mail from other nodes, in order.
+    func deliver(_ batch: [AddressedMail]) async {
+        for mail in batch { await handle(mail) }
+    }
+
+    /// The node `node` is gone: each of its connections is lost.
+    func nodeGone(_ node: String) async {
+        let gone = links.filter { $0.key.node == node }
+        for (key, entry) in gone {
+            links[key] = nil
+            await hub.disconnected(entry.link)
+        }
+    }
+
+    /// How many remote connections there are.
+    var count: Int { links.count }
+
+    private func handle(_ mail: AddressedMail) async {
+        let key = Key(node: mail.sender, link: mail.link)
+        switch mail.mail {
+        case .opened(let role, let address):
+            let (outbox, holder, leader, remoteID) = (outbox, mail.sender, node, mail.link)
+            let link = PeerLink(id: PeerLink.nextID(), role: role, address: address) { output in
+                outbox.post(AddressedMail(recipient: holder, sender: leader, link: remoteID, mail: .write(output)))
+            }
+            links[key] = Entry(link: link)
+            await hub.connected(link)
+        case .frame(let message):
+            guard var entry = links[key] else { return }
+            if !entry.handshakeSeen {
+                entry.handshakeSeen = true
+                links[key] = entry
+                await hub.prepareHandshake(message, on: entry.link)
+            }
+            switch entry.link.role {
+            case .consumer: await hub.receivedFromConsumer(message, on: entry.link)
+            case .agent: await hub.receivedFromAgent(message, on: entry.link)
+            }
+        case .tooLarge(let text, let byteCount):
+            guard let entry = links[key] else { return }
+            let kind: ProtocolError.Kind = text ? .frameTooLarge(byteCount: byteCount) : .binaryFrameTooLarge(byteCount: byteCount)
+            await hub.unreadable(ProtocolError(kind), on: entry.link)
+        case .closed:
+            guard let entry = links.removeValue(forKey: key) else { return }
+            await hub.disconnected(entry.link)
+        case .reset:
+            await nodeGone(mail.sender)
+        case .write:
+            return
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import AssistCore
+import Testing
+
+@Suite("Cluster: co-browse across nodes", .serialized, .timeLimit(.minutes(5)))
+struct ClusterCobrowseLiveTests {
+    /// An app frame of a 64 × 32 window: two solid tiles, or one when not a keyframe.
+    private static func frame(_ number: UInt32, keyframe: Bool) -> [UInt8] {
+        let left = CobrowseTile.solid(x: 0, y: 0, width: 32, height: 32, color: .init(red: 200, green: 10, blue: 10))
+        let right = CobrowseTile.solid(x: 32, y: 0, width: 32, height: 32, color: .init(red: 10, green: 200, blue: 10))
+        return CobrowseFrameCodec.encode(
+            CobrowseFrame(number: number, isKeyframe: keyframe, width: 64, height: 32, tiles: keyframe ? [left, right] : [right]))
+    }
+
+    /// Sam asks `consumer` for a share of `session` as `requestID`, and the consumer accepts.
+    private static func share(
+        _ consumer: ConsumerPeer, with sam: AgentPeer, session: SessionID, requestID: RequestID
+    ) async throws {
+        try await sam.send(.requestScreenShare(sessionID: session, requestID: requestID))
+        _ = try await consumer.expect("share request") { if case .screenShareRequest(let id, _) = $0 { id } else { nil } }
+        try await consumer.send(.screenShareAnswer(requestID: requestID, accepted: true))
+        _ = try await sam.expect("answer") { if case .consumerAnswered(_, _, _, let accepted) = $0 { accepted } else { nil } }
+    }
+
+    @Test("pictures from an app on one node reach the agent on the other unchanged; the leader's death ends the share cleanly")
+    func picturesCrossNodes() async throws {
+        try await ClusterFixture.run { cluster in
+            let leader = try await cluster.leaderIndex()
+            let follower = 1 - leader
+            let (consumer, welcome) = try await TestServer.consumer(try cluster.url(ofNode: follower))
+            let samURL = try cluster.url(ofNode: leader)
+            let sam = AgentPeer(server: samURL, path: "/v1/agent")
+            try await sam.sendHandshake(.hello(AgentHello(token: TestServer.samToken)))
+            let samWelcome = try await sam.expect("agent welcome") { if case .welcome(let w) = $0 { w } else { nil } }
+            try await sam.send(.acceptNext)
+            _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+            try await Self.share(consumer, with: sam, session: welcome.sessionID, requestID: "share-1")
+
+            let keyframe = Self.frame(1, keyframe: true)
+            await consumer.sendBinary(keyframe)
+            #expect(try await sam.nextBinary("the keyframe") == CobrowseFrameCodec.relay(keyframe, session: welcome.sessionID))
+            let delta = Self.frame(2, keyframe: false)
+            await consumer.sendBinary(delta)
+            #expect(try await sam.nextBinary("the delta") == CobrowseFrameCodec.relay(delta, session: welcome.sessionID))
+
+            let consumerChannel = await consumer.channelForResume()
+            let samChannel = await sam.channelForResume()
+            await cluster.kill(node: leader)
+            _ = try await consumer.messagesUntilClosed(timeout: .seconds(30))
+            try await ClusterFixture.waitUntilReady(try cluster.url(ofNode: follower))
+            let survivor = try cluster.url(ofNode: follower)
+            let resumedConsumer = ConsumerPeer(server: survivor, path: "/v1/consumer", channel: consumerChannel)
+            try await resumedConsumer.sendHandshake(
+                .resume(ResumeRequest(resumeToken: welcome.resumeToken, lastReceivedSeq: consumerChannel.lastReceivedSeq)))
+            _ = try await resumedConsumer.expect("welcome on the survivor", timeout: .seconds(30)) {
+                if case .welcome(let w) = $0 { w } else { nil }
+            }
+            await resumedConsumer.sendBinary(Self.frame(3, keyframe: true))
+            let ended = try await resumedConsumer.expect("the share is over") { if case .error(let e) = $0 { e } else { nil } }
+            #expect(ended.code == .notAllowed)
+            #expect(ended.refType == "cobrowseFrame")
+
+            let resumedSam = AgentPeer(server: survivor, path: "/v1/agent", channel: samChannel)
+            try await resumedSam.sendHandshake(
+                .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
+            _ = try await resumedSam.expect("agent welcome on the survivor", timeout: .seconds(30)) {
+                if case .welcome(let w) = $0 { w } else { nil }
+            }
+            try await Self.share(resumedConsumer, with: resumedSam, session: welcome.sessionID, requestID: "share-2")
+            let again = Self.frame(4, keyframe: true)
+            await resumedConsumer.sendBinary(again)
+            #expect(
+                try await resumedSam.nextBinary("a keyframe of the new share")
+                    == CobrowseFrameCodec.relay(again, session: welcome.sessionID))
+        }
+    }
+}

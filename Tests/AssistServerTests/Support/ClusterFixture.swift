@@ -1,0 +1,177 @@
+@testable import AssistServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Logging
+import PostgresNIO
+import Synchronization
+import Testing
+
+/// A cluster as an operator runs one: `assist-server` processes sharing a
+/// database of the throw-away PostgreSQL (``ThrowawayPostgres``), behind
+/// nginx balancing round-robin with no sticky sessions
+/// (``NginxProxy/balancing(_:_:)``). Agent "sam" (capacity 1) serves `support`.
+final class ClusterFixture: Sendable {
+    /// The nodes, by index; `nil` once killed.
+    private let nodes: Mutex<[ServerProcess?]>
+    /// The load balancer in front of the nodes.
+    let balancer: NginxProxy
+    /// The database every node shares.
+    let databaseURL: String
+
+    private init(nodes: [ServerProcess], balancer: NginxProxy, databaseURL: String) {
+        self.nodes = Mutex(nodes)
+        self.balancer = balancer
+        self.databaseURL = databaseURL
+    }
+
+    /// Starts `count` nodes and the balancer, waits until a node leads and
+    /// every node takes connections, runs `body`, and stops it all.
+    static func run<T: Sendable>(
+        nodes count: Int = 2, agents: String = ClusterFixture.samOnly, _ body: (ClusterFixture) async throws -> T
+    ) async throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assist-cluster-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let agentsFile = folder.appendingPathComponent("agents.json")
+        try Data(agents.utf8).write(to: agentsFile)
+        let keyFile = folder.appendingPathComponent("token.key")
+        var generator = SystemRandomNumberGenerator()
+        try Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: keyFile)
+        let databaseURL = try await ThrowawayPostgres.shared.freshDatabaseURL()
+        let arguments = [
+            "--database", databaseURL, "--token-key-file", keyFile.path,
+            "--agents", agentsFile.path, "--allow-origin", "ws://127.0.0.1",
+        ]
+        var started: [ServerProcess] = []
+        for _ in 0..<count { started.append(try await ServerProcess.start(arguments: arguments)) }
+        for node in started { try await waitUntilReady(node.url) }
+        return try await NginxProxy.balancing(started.map(\.url)) { balancer in
+            let cluster = ClusterFixture(nodes: started, balancer: balancer, databaseURL: databaseURL)
+            let result: Result<T, any Error>
+            do {
+                result = .success(try await body(cluster))
+            } catch {
+                result = .failure(error)
+            }
+            for node in cluster.nodes.withLock({ $0 }) { _ = try? await node?.stop() }
+            return try result.get()
+        }
+    }
+
+    /// The agents file: Sam, capacity 1, serving `support`.
+    static let samOnly =
+        #"{"agents":[{"id":"sam","name":"Sam","token":"\#(TestServer.samToken)","capacity":1,"destinations":["support"]}]}"#
+
+    /// Node `index`'s own URL (not through the balancer).
+    func url(ofNode index: Int) throws -> String {
+        guard let node = nodes.withLock({ $0[index] }) else { throw ClusterFixtureError.nodeKilled(index) }
+        return node.url
+    }
+
+    /// The index of the node that leads now (its `assist_leading` is 1).
+    func leaderIndex() async throws -> Int {
+        let urls = nodes.withLock { $0.map { $0?.url } }
+        for (index, url) in urls.enumerated() {
+            guard let url else { continue }
+            if try await Self.metrics(of: url).contains("\nassist_leading 1") { return index }
+        }
+        throw ClusterFixtureError.noLeader
+    }
+
+    /// Kills node `index` with SIGKILL.
+    func kill(node index: Int) async {
+        let node = nodes.withLock { nodes in
+            defer { nodes[index] = nil }
+            return nodes[index]
+        }
+        await node?.killHard()
+    }
+
+    /// Waits until a node leads again and each living node takes connections.
+    func waitUntilReady() async throws {
+        for url in nodes.withLock({ $0.compactMap { $0?.url } }) { try await Self.waitUntilReady(url) }
+        _ = try await leaderIndex()
+    }
+
+    /// Waits until `GET /healthz` of the server at `url` answers 200.
+    static func waitUntilReady(_ url: String, timeout: Duration = .seconds(30)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        let health = try #require(URL(string: url + "/healthz"))
+        while ContinuousClock.now < deadline {
+            if let (_, response) = try? await URLSession.shared.data(from: health),
+                (response as? HTTPURLResponse)?.statusCode == 200
+            {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw ClusterFixtureError.notReady(url)
+    }
+
+    /// Whether `GET /healthz` of the server at `url` answers 200 now.
+    static func isReady(_ url: String) async -> Bool {
+        guard let health = URL(string: url + "/healthz"), let (_, response) = try? await URLSession.shared.data(from: health)
+        else { return false }
+        return (response as? HTTPURLResponse)?.statusCode == 200
+    }
+
+    /// Cuts every node off the database, as a network failure would: no
+    /// new connection to it is accepted and every open one is ended.
+    func cutDatabase() async throws {
+        try await administer { name in
+            [
+                "ALTER DATABASE \(name) ALLOW_CONNECTIONS false",
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'",
+            ]
+        }
+    }
+
+    /// Lets the nodes reach the database again.
+    func restoreDatabase() async throws {
+        try await administer { name in ["ALTER DATABASE \(name) ALLOW_CONNECTIONS true"] }
+    }
+
+    /// Runs the statements `statements` makes from the database's name, as
+    /// the server's superuser, from its maintenance database.
+    private func administer(_ statements: (String) -> [String]) async throws {
+        let url = try PostgresDatabaseURL(parsing: databaseURL)
+        guard case .unixSocket(let folder, let port) = url.endpoint else { throw ClusterFixtureError.notReady(databaseURL) }
+        let logger = Logger(label: "cluster-fixture")
+        let connection = try await PostgresConnection.connect(
+            configuration: PostgresConnection.Configuration(
+                unixSocketPath: PostgresDatabaseURL.socketPath(directory: folder, port: port), username: "postgres",
+                password: nil, database: "postgres"),
+            id: 1, logger: logger)
+        do {
+            for statement in statements(url.database) {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+
+    private static func metrics(of url: String) async throws -> String {
+        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: url + "/metrics")))
+        return "\n" + String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// What went wrong with a ``ClusterFixture``.
+enum ClusterFixtureError: Error, CustomStringConvertible {
+    case nodeKilled(Int)
+    case noLeader
+    case notReady(String)
+
+    var description: String {
+        switch self {
+        case .nodeKilled(let index): "node \(index) was killed"
+        case .noLeader: "no node leads the cluster"
+        case .notReady(let url): "\(url)/healthz did not answer 200 in time"
+        }
+    }
+}

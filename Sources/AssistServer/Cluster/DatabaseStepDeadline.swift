@@ -12,7 +12,8 @@ import Synchronization
 /// it is not awaited, as it may not heed the cancellation.
 @discardableResult
 func withinDeadline<T: Sendable>(
-    _ limit: Duration, _ step: @escaping @Sendable () async throws -> T
+    _ limit: Duration, on clock: any Clock<Duration> = ContinuousClock(),
+    _ step: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let outcome = StepOutcome<T>()
     return try await withCheckedThrowingContinuation { continuation in
@@ -25,7 +26,7 @@ func withinDeadline<T: Sendable>(
             }
         }
         let timer = Task {
-            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            guard (try? await clock.sleep(for: limit)) != nil else { return }
             if outcome.finish(.failure(DatabaseStepTimedOut(limit: limit))) { work.cancel() }
         }
         outcome.whenFinished { timer.cancel() }

@@ -151,7 +151,9 @@ cmd_cluster() {
     cmd_deps
     swift build --product assist-server
     swift build --product assist-desktop
-    local bin workdir pgbin=/usr/lib/postgresql/15/bin run_pg=() token db port url1 url2 pids=()
+    local bin workdir pgbin=/usr/lib/postgresql/15/bin run_pg=() token db port url1 url2
+    # Global, not local: the EXIT trap reads it after the function's locals are gone.
+    cluster_pids=()
     bin=$(swift build --show-bin-path)
     workdir=$(mktemp -d -t assist-cluster.XXXXXX)
     chmod 755 "$workdir"
@@ -165,8 +167,9 @@ cmd_cluster() {
     "${run_pg[@]}" "$pgbin/pg_ctl" start -D "$workdir/pg/data" -w -l "$workdir/pg/server.log" \
         -o "-c listen_addresses='' -k $workdir/pg" >/dev/null
     # shellcheck disable=SC2064  # expand now: the locals are gone when the trap runs
-    trap "kill \${pids[*]:-} 2>/dev/null; [ -f '$workdir/nginx.pid' ] && kill \$(cat '$workdir/nginx.pid') 2>/dev/null; \
+    trap "kill \${cluster_pids[*]:-} 2>/dev/null; [ -f '$workdir/nginx.pid' ] && kill \$(cat '$workdir/nginx.pid') 2>/dev/null; \
         ${run_pg[*]} $pgbin/pg_ctl stop -D '$workdir/pg/data' -m fast >/dev/null 2>&1; rm -rf '$workdir'" EXIT
+    trap 'exit 130' INT TERM HUP
     "${run_pg[@]}" "$pgbin/createdb" -h "$workdir/pg" -U postgres assist
     db="postgres://postgres@/assist?host=$workdir/pg"
     head -c 32 /dev/urandom >"$workdir/token.key"
@@ -181,10 +184,10 @@ cmd_cluster() {
         "$bin/assist-server" --host 127.0.0.1 --port 0 --database "$db" --token-key-file "$workdir/token.key" \
             --agents "$workdir/agents.json" --allow-origin "http://127.0.0.1:$port" "${demo[@]}" \
             >"$workdir/node$node.url" 2>"$workdir/node$node.log" &
-        pids+=($!)
+        cluster_pids+=($!)
     done
-    url1=$(server_url "$workdir/node1.url" "${pids[0]}") || { cat "$workdir/node1.log" >&2; log "node 1 did not start"; exit 1; }
-    url2=$(server_url "$workdir/node2.url" "${pids[1]}") || { cat "$workdir/node2.log" >&2; log "node 2 did not start"; exit 1; }
+    url1=$(server_url "$workdir/node1.url" "${cluster_pids[0]}") || { cat "$workdir/node1.log" >&2; log "node 1 did not start"; exit 1; }
+    url2=$(server_url "$workdir/node2.url" "${cluster_pids[1]}") || { cat "$workdir/node2.log" >&2; log "node 2 did not start"; exit 1; }
     cat >"$workdir/nginx.conf" <<NGINX
 daemon on;
 pid $workdir/nginx.pid;
@@ -221,7 +224,7 @@ NGINX
     done
     log "cluster: nodes $url1 and $url2 on PostgreSQL ($db), nginx on http://127.0.0.1:$port (logs in $workdir)"
     log "play the agent yourself: open http://127.0.0.1:$port/console and sign in with the token $token"
-    log "try a failover: kill -9 ${pids[0]} (node 1) or ${pids[1]} (node 2) while you chat"
+    log "try a failover: kill -9 ${cluster_pids[0]} (node 1) or ${cluster_pids[1]} (node 2) while you chat"
     "$bin/assist-desktop" --server "http://127.0.0.1:$port" --config data/prechat/basic-support.json --set destination=support
 }
 

@@ -75,7 +75,8 @@ struct ClusterFailoverLiveTests {
                 }
             }
             var fromPerson: [String] = []
-            var killed = false
+            var killedAt: ContinuousClock.Instant?
+            var resumedAt: ContinuousClock.Instant?
             var resumptions = 0
             while fromPerson.count < Self.messagesEachWay {
                 switch try await sam.next(timeout: .seconds(60)) {
@@ -86,13 +87,14 @@ struct ClusterFailoverLiveTests {
                         .chat(
                             sessionID: assignment.sessionID, clientMessageID: ClientMessageID("a-\(fromPerson.count)"),
                             text: "a-\(fromPerson.count)"))
-                    if fromPerson.count == Self.sentBeforeKill, !killed {
-                        killed = true
+                    if fromPerson.count == Self.sentBeforeKill, killedAt == nil {
+                        killedAt = .now
                         await cluster.kill(node: victim)
                     }
                 case .closed:
                     sam = try await Self.resume(sam, token: samWelcome.resumeToken, through: balancer)
                     resumptions += 1
+                    resumedAt = .now
                 case .binary, .undecodable:
                     continue
                 }
@@ -111,9 +113,12 @@ struct ClusterFailoverLiveTests {
             #expect(toPerson.isExact, "agent → person: \(toPerson)")
             let connectionsResumed = await probe.resumedConnections
             #expect(killingTheLeader == false || (connectionsResumed > 0 && resumptions > 0), "the leader's death reached both sides")
+            var agentBack: Duration?
+            if let killedAt, let resumedAt { agentBack = resumedAt - killedAt }
             print(
                 "cluster failover (\(killingTheLeader ? "leader" : "follower") killed): person resumed \(connectionsResumed)×, "
-                    + "agent \(resumptions)×; person → agent \(toAgent); agent → person \(toPerson)")
+                    + "agent \(resumptions)×\(agentBack.map { ", agent resumed \($0) after the kill" } ?? ""); "
+                    + "person → agent \(toAgent); agent → person \(toPerson)")
             try await cluster.waitUntilReady()
         }
     }

@@ -38,7 +38,7 @@ struct LoadReportSection {
                 + "(\(ReportFormat.count(result.relay.count)) samples, \(result.relayLost) lost) |",
             "| bare WebSocket echo p50 / p99 (the floor) | \(ReportFormat.time(result.echo.median)) / \(ReportFormat.time(result.echo.percentile(0.99))) "
                 + "(\(ReportFormat.count(result.echo.count)) samples over \(ReportFormat.count(result.echoConnections)) connections, \(result.echoLost) lost) |",
-            "| relay / echo | \(String(format: "%.2f×", result.medianRatio)) (p50), \(String(format: "%.2f×", result.tailRatio)) (p99) |",
+            "| relay / echo | \(ReportFormat.ratio(result.medianRatio)) (p50), \(ReportFormat.ratio(result.tailRatio)) (p99) |",
             "| protocol problems seen | \(result.protocolProblems) |",
             "",
         ]

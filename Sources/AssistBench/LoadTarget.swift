@@ -34,7 +34,7 @@ struct LoadTarget {
                 isMet: relayComplete && relayP99 <= 5_000_000),
             LoadTarget(
                 name: "chat relay p99 against the bare echo p99", goal: "≤ 1.5×",
-                measured: String(format: "%.2f×", result.tailRatio),
+                measured: ReportFormat.ratio(result.tailRatio),
                 isMet: relayComplete && echoComplete && result.tailRatio <= 1.5),
         ]
     }

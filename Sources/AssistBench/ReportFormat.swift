@@ -31,4 +31,9 @@ enum ReportFormat {
     static func seconds(_ duration: Duration) -> String {
         String(format: "%.1f s", LatencySample.nanoseconds(of: duration) / 1e9)
     }
+
+    /// A ratio of a figure to its baseline, two decimals: 1.52×.
+    static func ratio(_ value: Double) -> String {
+        String(format: "%.2f×", value)
+    }
 }

@@ -118,18 +118,29 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The MQTT 3.1.1 packets the bench's Mosquitto peer needs (no Swift
+        // MQTT library is available offline); pure, so it is tested alone.
+        .target(
+            name: "MQTTPackets",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "AssistBench",
             dependencies: [
                 "AssistCall",
                 "AssistCore",
                 "AssistGtk",
+                "AssistServer",
                 "CGtk",
+                "MQTTPackets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -158,6 +169,11 @@ let package = Package(
         .testTarget(
             name: "AssistCallTests",
             dependencies: ["AssistCall", "AssistGtk", "AssistCore", "CGstreamer", "CGtk"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "MQTTPacketsTests",
+            dependencies: ["MQTTPackets"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -27,6 +27,7 @@ DEBIAN_PACKAGES=(
     xdotool               # ... and moves the call's video window beside the app's (Xvfb has no window manager)
     nginx-light openssl   # the live tests behind a TLS-terminating proxy (Tests/AssistServerTests/Live/ProxiedServerLiveTests.swift) and the cluster's load balancer
     curl                  # ./build.sh cluster waits for the balancer's /healthz
+    mosquitto             # the bench's external peer: an MQTT broker relaying the chat payload over WebSockets (Sources/AssistBench/MosquittoProbe.swift)
     openbox               # a real X11 window manager for the isAgentWindowOnTop test (Tests/AssistGtkTests/Glue/WindowStackingTests.swift)
     python3-gi gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0 gir1.2-gst-plugins-bad-1.0 gir1.2-nice-0.1  # the console's call test: its WebRTC peer (Tests/console/webrtc_peer.py) runs in Debian's Python, which has these bindings
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev libnice-dev  # CGstreamer: the call's media (webrtcbin, SDP, appsink, video, libnice)

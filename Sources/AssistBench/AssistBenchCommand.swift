@@ -44,9 +44,13 @@ struct AssistBenchCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     var bareCallPipeline: Double?
 
-    /// Runs the bare echo server the load benchmark measures its floor with.
+    /// Runs the echo server the load benchmark measures its floors with.
     @Flag(help: .hidden)
     var echoServer = false
+
+    /// With `--echo-server`: commits each frame to the SQLite database at this path before echoing it.
+    @Option(help: .hidden)
+    var echoDatabase: String?
 
     func validate() throws {
         guard sessions >= 1 else { throw ValidationError("--sessions must be at least 1.") }
@@ -57,7 +61,7 @@ struct AssistBenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         if echoServer {
-            try await EchoServer.run()
+            try await EchoServer.run(databasePath: echoDatabase)
             return
         }
         if let bareCallPipeline {

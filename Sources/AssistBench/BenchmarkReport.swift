@@ -39,7 +39,7 @@ struct BenchmarkReport {
             lines.append(
                 "| \(result.name) | \(result.detail) | \(ReportFormat.time(result.measured.median)) "
                     + "| \(ReportFormat.time(result.measured.percentile(0.95))) | \(result.baselineName) "
-                    + "| \(ReportFormat.time(result.baseline.median)) | \(String(format: "%.2f×", result.ratio)) |")
+                    + "| \(ReportFormat.time(result.baseline.median)) | \(ReportFormat.ratio(result.ratio)) |")
         }
         lines.append("")
         if let load {

@@ -63,6 +63,6 @@ struct CallReportSection {
     }
 
     private static func ratio(_ measured: Double, _ baseline: Double) -> String {
-        baseline > 0 ? String(format: "%.2f×", measured / baseline) : "n/a"
+        baseline > 0 ? ReportFormat.ratio(measured / baseline) : "n/a"
     }
 }

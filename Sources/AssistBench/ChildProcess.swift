@@ -2,9 +2,10 @@ import Foundation
 
 /// A server run as a child process for the load benchmark: started with
 /// its standard error going to a log file, known by the URL it prints as
-/// the first line of standard output (`listening on URL`), always stopped.
+/// the first line of standard output (`listening on URL`) or by the port it
+/// was told to listen on, always stopped.
 final class ChildProcess: Sendable {
-    /// The URL the child printed.
+    /// The URL the child printed, or the one it was started to listen on.
     let url: String
     /// Where the child's standard error goes.
     let logFile: URL
@@ -26,14 +27,8 @@ final class ChildProcess: Sendable {
     static func start(
         _ executable: URL, arguments: [String], logFile: URL, timeout: Duration = .seconds(30)
     ) async throws -> ChildProcess {
-        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: logFile)
-        try process.run()
+        let process = try launch(executable, arguments: arguments, logFile: logFile, standardOutput: output)
         let pid = process.processIdentifier
         let watchdog = Task {
             try await Task.sleep(for: timeout)
@@ -60,6 +55,39 @@ final class ChildProcess: Sendable {
         return ChildProcess(process: process, url: String(first.dropFirst(prefix.count)), logFile: logFile)
     }
 
+    /// Starts `executable`, told by its `arguments` to listen on 127.0.0.1
+    /// at `port` (known to clients as `url`), and waits up to `timeout` for
+    /// that port to accept connections. Its standard output goes to the log too.
+    static func start(
+        _ executable: URL, arguments: [String], logFile: URL, listeningOn port: Int, url: String,
+        timeout: Duration = .seconds(30)
+    ) async throws -> ChildProcess {
+        let process = try launch(executable, arguments: arguments, logFile: logFile, standardOutput: nil)
+        let child = ChildProcess(process: process, url: url, logFile: logFile)
+        let listening = await Polling.wait(upTo: timeout) { LoopbackPort.isAccepting(port) || !process.isRunning }
+        guard listening, process.isRunning else {
+            await child.stop()
+            throw ChildProcessError.notListening(executable: executable.lastPathComponent, port: port, log: child.logTail)
+        }
+        return child
+    }
+
+    /// Runs `executable` with its standard error, and its standard output
+    /// unless `standardOutput` is given, going to `logFile`.
+    private static func launch(
+        _ executable: URL, arguments: [String], logFile: URL, standardOutput: Pipe?
+    ) throws -> Process {
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let log = try FileHandle(forWritingTo: logFile)
+        process.standardOutput = standardOutput ?? log
+        process.standardError = log
+        try process.run()
+        return process
+    }
+
     /// Stops the child: SIGTERM, then SIGKILL if it is still running after `grace`.
     func stop(grace: Duration = .seconds(10)) async {
         guard process.isRunning else { return }
@@ -80,12 +108,16 @@ final class ChildProcess: Sendable {
 enum ChildProcessError: Error, CustomStringConvertible {
     /// The child did not print `listening on URL` first.
     case noURL(executable: String, output: String, log: String)
+    /// The child ended, or its port did not accept connections in time.
+    case notListening(executable: String, port: Int, log: String)
 
     /// One sentence for the terminal.
     var description: String {
         switch self {
         case .noURL(let executable, let output, let log):
             "\(executable) did not report its URL (first output: \"\(output)\"); its log ends with:\n\(log)"
+        case .notListening(let executable, let port, let log):
+            "\(executable) did not listen on 127.0.0.1:\(port); its log ends with:\n\(log)"
         }
     }
 }

@@ -49,7 +49,7 @@ struct CobrowseReportSection {
             "| bytes per keyframe | \(ReportFormat.count(result.keyframeBytes)) |",
             "| baseline: bytes of the whole-window PNG | \(ReportFormat.count(result.wholePNGBytes)) |",
             "| keyframe encode p50 / whole PNG p50 | "
-                + String(format: "%.2f×", result.encode.median / max(result.wholePNG.median, 1)) + " |",
+                + ReportFormat.ratio(result.encode.median / max(result.wholePNG.median, 1)) + " |",
             "| bytes per update while typing into one field (p50 / max of \(typing.count)) | "
                 + "\(ReportFormat.count(typingMedian)) / \(ReportFormat.count(typingMax)) |",
             "| bytes sent while idle for " + String(format: "%.0f", result.idleSeconds)

@@ -59,8 +59,8 @@ struct DesktopReportSection {
         return [
             "| \(condition) | cold start to first frame | ≤ 250 ms | \(ReportFormat.time(app.start.median)) (p50) | \(verdict(app.start.median <= Self.startTarget)) |",
             "| \(condition) | idle RSS | ≤ 90 MB (85.8 MiB) | \(ReportFormat.mebibytes(kibibytes: Double(app.medianResidentKiB))) | \(verdict(app.medianResidentKiB <= Self.residentTargetKiB)) |",
-            "| \(condition) | start against the minimal window | ≤ 1.3× | \(String(format: "%.2f×", result.startRatio)) | \(verdict(result.startRatio <= Self.ratioTarget)) |",
-            "| \(condition) | RSS against the minimal window | ≤ 1.3× | \(String(format: "%.2f×", result.residentRatio)) | \(verdict(result.residentRatio <= Self.ratioTarget)) |",
+            "| \(condition) | start against the minimal window | ≤ 1.3× | \(ReportFormat.ratio(result.startRatio)) | \(verdict(result.startRatio <= Self.ratioTarget)) |",
+            "| \(condition) | RSS against the minimal window | ≤ 1.3× | \(ReportFormat.ratio(result.residentRatio)) | \(verdict(result.residentRatio <= Self.ratioTarget)) |",
         ]
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The server load benchmark: idle sessions and their memory, chat relay
-/// latency through an agent, and the bare WebSocket echo floor, all on
-/// 127.0.0.1 against the release `assist-server` in a child process.
+/// latency and CPU through an agent, against the release `assist-server` in
+/// a child process; then, with the same pacing, the two echo floors (bare,
+/// and committing to SQLite) and Mosquitto as an external peer; all on 127.0.0.1.
 enum LoadBenchmark {
     /// The destination the bench agent serves and the sessions ask for.
     private static let destination = "bench"
@@ -11,6 +12,9 @@ enum LoadBenchmark {
 
     /// Runs every phase and returns the figures; always stops the child processes.
     static func run(_ requested: LoadSettings) async throws -> LoadResult {
+        guard FileManager.default.isExecutableFile(atPath: requested.mosquittoExecutable.path) else {
+            throw LoadBenchmarkError.mosquittoMissing(requested.mosquittoExecutable.path)
+        }
         let limit = OpenFileLimit.raiseToHardLimit()
         if limit.wasRaised { Progress.say("raised the open-file limit from \(limit.original) to \(limit.current)") }
         var settings = requested
@@ -49,15 +53,19 @@ enum LoadBenchmark {
         await Polling.wait(upTo: .seconds(15)) { tally.ended >= idle.consumers.count }
 
         let echo = try await EchoProbe.run(
-            connectionCount: relay.sessions, settings: settings, workDirectory: workDirectory)
+            .bare, connectionCount: relay.sessions, settings: settings, workDirectory: workDirectory)
+        let sqliteEcho = try await EchoProbe.run(
+            .sqlite, connectionCount: relay.sessions, settings: settings, workDirectory: workDirectory)
+        let mosquitto = try await MosquittoProbe.run(
+            pairCount: relay.sessions, settings: settings, workDirectory: workDirectory)
         return LoadResult(
             requestedSessions: requested.sessions, attemptedSessions: settings.sessions, openFileLimit: limit,
             sessionsHeld: idle.held, sessionsFailed: tally.failed, firstFailure: tally.firstFailure,
             openingTime: idle.openingTime, sessionsTried: idle.consumers.count, openingTimedOut: idle.timedOut,
             residentBeforeKiB: idle.residentBeforeKiB,
             residentAfterKiB: idle.residentAfterKiB, relaySessions: relay.sessions, relay: relay.sample,
-            relayLost: relay.lost, agentDropped: relay.agentDropped, echo: echo.sample, echoLost: echo.lost, echoConnections: echo.connections,
-            protocolProblems: tally.protocolProblems, settings: settings)
+            relayLost: relay.lost, agentDropped: relay.agentDropped, relayCPU: relay.cpu, echo: echo,
+            sqliteEcho: sqliteEcho, mosquitto: mosquitto, protocolProblems: tally.protocolProblems, settings: settings)
     }
 
     /// Writes the agents file (one agent serving ``destination``) and starts the server.

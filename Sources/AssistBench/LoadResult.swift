@@ -30,12 +30,14 @@ struct LoadResult {
     let relayLost: Int
     /// Whether the server closed the agent's connection before the relay probe ended.
     let agentDropped: Bool
-    /// Client → echo server → client: the timed samples that arrived.
-    let echo: LatencySample
-    /// Echo samples that never arrived.
-    let echoLost: Int
-    /// Echo connections the samples were spread over.
-    let echoConnections: Int
+    /// The server's CPU time while the chats were relayed.
+    let relayCPU: CPUCost
+    /// Client → bare echo server → client.
+    let echo: BaselineMeasurement
+    /// Client → SQLite-committing echo server → client.
+    let sqliteEcho: BaselineMeasurement
+    /// Publisher → Mosquitto → subscriber, at QoS 1.
+    let mosquitto: BaselineMeasurement
     /// Frames that did not decode, broke sequencing, or were `error`s.
     let protocolProblems: Int
     /// How the probes were run.
@@ -46,9 +48,22 @@ struct LoadResult {
         sessionsHeld > 0 ? Double(residentAfterKiB - residentBeforeKiB) / Double(sessionsHeld) : 0
     }
 
-    /// Relay p50 over echo p50.
-    var medianRatio: Double { relay.median / max(echo.median, 1) }
+    /// Whether every timed relay sample arrived, over at least 1,000 sessions.
+    var relayComplete: Bool { relayLost == 0 && relay.count > 0 && relaySessions >= 1_000 }
 
-    /// Relay p99 over echo p99.
-    var tailRatio: Double { relay.percentile(0.99) / max(echo.percentile(0.99), 1) }
+    /// Relay p50 over `baseline`'s p50.
+    func medianRatio(to baseline: BaselineMeasurement) -> Double {
+        relay.median / max(baseline.sample.median, 1)
+    }
+
+    /// Relay p99 over `baseline`'s p99.
+    func tailRatio(to baseline: BaselineMeasurement) -> Double {
+        relay.percentile(0.99) / max(baseline.sample.percentile(0.99), 1)
+    }
+
+    /// The server's CPU time per 1,000 chats over `baseline`'s per 1,000 messages.
+    func cpuRatio(to baseline: BaselineMeasurement) -> Double {
+        let server = LatencySample.nanoseconds(of: relayCPU.perThousandMessages)
+        return server / max(LatencySample.nanoseconds(of: baseline.cpu.perThousandMessages), 1)
+    }
 }

@@ -7,9 +7,11 @@ struct LoadSettings: Sendable {
     var sessions: Int
     /// Sessions the agent takes and chat is relayed through.
     var relaySessions: Int
-    /// The `assist-bench` executable, which also runs the echo server.
+    /// The `assist-bench` executable, which also runs the echo servers.
     var benchExecutable: URL
-    /// Timed samples per probe (relay and echo each).
+    /// The Mosquitto broker the relay is compared with.
+    var mosquittoExecutable = MosquittoBroker.defaultExecutable
+    /// Timed samples per probe (the relay, each echo floor and Mosquitto).
     var samples = 3_000
     /// Samples sent first and not counted, per probe.
     var warmUpSamples = 200

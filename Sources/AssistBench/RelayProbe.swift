@@ -13,6 +13,8 @@ enum RelayProbe {
         let lost: Int
         /// Whether the agent's connection closed before the probe ended.
         let agentDropped: Bool
+        /// The server's CPU time while the chats, warm-up included, went through it.
+        let cpu: CPUCost
     }
 
     /// Signs the agent in with `token`, has it take `sessionCount` of
@@ -45,15 +47,18 @@ enum RelayProbe {
             throw LoadBenchmarkError.noSessionsAssigned(await agent.errorCodes)
         }
         Progress.say("timing chat relay over \(chatting.count) sessions")
-        await PacedProbe.run(
-            count: settings.warmUpSamples + settings.samples, perSecond: settings.samplesPerSecond,
-            recorder: recorder, patience: .seconds(10)
-        ) { index in
-            await chatting[index % chatting.count].sendChat(sample: index, recorder: recorder)
+        let count = settings.warmUpSamples + settings.samples
+        let cpu = await CPUCost.measure(ofProcess: server.pid, messages: count) {
+            await PacedProbe.run(
+                count: count, perSecond: settings.samplesPerSecond, recorder: recorder, patience: .seconds(10)
+            ) { index in
+                await chatting[index % chatting.count].sendChat(sample: index, recorder: recorder)
+            }
         }
         let agentDropped = await !agent.isOpen
         await agent.close()
         let results = recorder.results(from: settings.warmUpSamples)
-        return Outcome(sessions: chatting.count, sample: results.sample, lost: results.lost, agentDropped: agentDropped)
+        return Outcome(
+            sessions: chatting.count, sample: results.sample, lost: results.lost, agentDropped: agentDropped, cpu: cpu)
     }
 }

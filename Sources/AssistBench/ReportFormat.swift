@@ -27,8 +27,13 @@ enum ReportFormat {
         String(format: "%.1f MiB", kibibytes / 1024)
     }
 
-    /// A duration in seconds, one decimal.
-    static func seconds(_ duration: Duration) -> String {
-        String(format: "%.1f s", LatencySample.nanoseconds(of: duration) / 1e9)
+    /// A duration in seconds, with `decimals` digits after the point (one unless asked).
+    static func seconds(_ duration: Duration, decimals: Int = 1) -> String {
+        String(format: "%.\(decimals)f s", LatencySample.nanoseconds(of: duration) / 1e9)
+    }
+
+    /// A ratio of a figure to its baseline, two decimals: 1.52×.
+    static func ratio(_ value: Double) -> String {
+        String(format: "%.2f×", value)
     }
 }

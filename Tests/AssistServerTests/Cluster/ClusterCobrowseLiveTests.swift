@@ -3,14 +3,6 @@ import Testing
 
 @Suite("Cluster: co-browse across nodes", .serialized, .timeLimit(.minutes(5)))
 struct ClusterCobrowseLiveTests {
-    /// An app frame of a 64 × 32 window: two solid tiles, or one when not a keyframe.
-    private static func frame(_ number: UInt32, keyframe: Bool) -> [UInt8] {
-        let left = CobrowseTile.solid(x: 0, y: 0, width: 32, height: 32, color: .init(red: 200, green: 10, blue: 10))
-        let right = CobrowseTile.solid(x: 32, y: 0, width: 32, height: 32, color: .init(red: 10, green: 200, blue: 10))
-        return CobrowseFrameCodec.encode(
-            CobrowseFrame(number: number, isKeyframe: keyframe, width: 64, height: 32, tiles: keyframe ? [left, right] : [right]))
-    }
-
     /// Sam asks `consumer` for a share of `session` as `requestID`, and the consumer accepts.
     private static func share(
         _ consumer: ConsumerPeer, with sam: AgentPeer, session: SessionID, requestID: RequestID
@@ -35,10 +27,10 @@ struct ClusterCobrowseLiveTests {
             _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
             try await Self.share(consumer, with: sam, session: welcome.sessionID, requestID: "share-1")
 
-            let keyframe = Self.frame(1, keyframe: true)
+            let keyframe = TestFrames.appFrame(1, keyframe: true)
             await consumer.sendBinary(keyframe)
             #expect(try await sam.nextBinary("the keyframe") == CobrowseFrameCodec.relay(keyframe, session: welcome.sessionID))
-            let delta = Self.frame(2, keyframe: false)
+            let delta = TestFrames.appFrame(2, keyframe: false)
             await consumer.sendBinary(delta)
             #expect(try await sam.nextBinary("the delta") == CobrowseFrameCodec.relay(delta, session: welcome.sessionID))
 
@@ -54,7 +46,7 @@ struct ClusterCobrowseLiveTests {
             _ = try await resumedConsumer.expect("welcome on the survivor", timeout: .seconds(30)) {
                 if case .welcome(let w) = $0 { w } else { nil }
             }
-            await resumedConsumer.sendBinary(Self.frame(3, keyframe: true))
+            await resumedConsumer.sendBinary(TestFrames.appFrame(3, keyframe: true))
             let ended = try await resumedConsumer.expect("the share is over") { if case .error(let e) = $0 { e } else { nil } }
             #expect(ended.code == .notAllowed)
             #expect(ended.refType == "cobrowseFrame")
@@ -66,7 +58,7 @@ struct ClusterCobrowseLiveTests {
                 if case .welcome(let w) = $0 { w } else { nil }
             }
             try await Self.share(resumedConsumer, with: resumedSam, session: welcome.sessionID, requestID: "share-2")
-            let again = Self.frame(4, keyframe: true)
+            let again = TestFrames.appFrame(4, keyframe: true)
             await resumedConsumer.sendBinary(again)
             #expect(
                 try await resumedSam.nextBinary("a keyframe of the new share")

@@ -3,14 +3,6 @@ import Testing
 
 @Suite("Live server: co-browse frames (protocol version 2)")
 struct CobrowseLiveTests {
-    /// An app frame of a 64 × 32 window: two solid tiles, or one when not a keyframe.
-    private static func frame(_ number: UInt32, keyframe: Bool) -> [UInt8] {
-        let left = CobrowseTile.solid(x: 0, y: 0, width: 32, height: 32, color: .init(red: 200, green: 10, blue: 10))
-        let right = CobrowseTile.solid(x: 32, y: 0, width: 32, height: 32, color: .init(red: 10, green: 200, blue: 10))
-        return CobrowseFrameCodec.encode(
-            CobrowseFrame(number: number, isKeyframe: keyframe, width: 64, height: 32, tiles: keyframe ? [left, right] : [right]))
-    }
-
     /// A consumer and Sam, Sam joined, and the consumer sharing its window.
     private static func sharing(
         _ url: String, agentVersions: [Int] = ProtocolVersion.supported
@@ -37,7 +29,7 @@ struct CobrowseLiveTests {
             let sam = try await TestServer.agent(url)
             try await sam.send(.acceptNext)
             _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
-            await consumer.sendBinary(Self.frame(1, keyframe: true))
+            await consumer.sendBinary(TestFrames.appFrame(1, keyframe: true))
             let early = try await Self.error(consumer)
             #expect(early.code == .notAllowed)
             #expect(early.refType == "cobrowseFrame")
@@ -45,18 +37,18 @@ struct CobrowseLiveTests {
             try await sam.send(.requestScreenShare(sessionID: welcome.sessionID, requestID: "share-1"))
             _ = try await consumer.expect("request") { if case .screenShareRequest(let id, _) = $0 { id } else { nil } }
             try await consumer.send(.screenShareAnswer(requestID: "share-1", accepted: true))
-            let keyframe = Self.frame(1, keyframe: true)
+            let keyframe = TestFrames.appFrame(1, keyframe: true)
             await consumer.sendBinary(keyframe)
             let relayed = try CobrowseFrameCodec.decodeRelayed(try await sam.nextBinary("the keyframe"))
             #expect(relayed.0 == welcome.sessionID)
             #expect(relayed.1 == (try CobrowseFrameCodec.decode(keyframe)))
-            let delta = Self.frame(2, keyframe: false)
+            let delta = TestFrames.appFrame(2, keyframe: false)
             await consumer.sendBinary(delta)
             #expect(try await sam.nextBinary("the delta") == CobrowseFrameCodec.relay(delta, session: welcome.sessionID))
 
             try await consumer.send(.screenShareEnd(requestID: "share-1"))
             _ = try await sam.expect("share ended") { if case .screenShareEnd(_, let id) = $0 { id } else { nil } }
-            await consumer.sendBinary(Self.frame(3, keyframe: true))
+            await consumer.sendBinary(TestFrames.appFrame(3, keyframe: true))
             #expect(try await Self.error(consumer).code == .notAllowed)
         }
     }
@@ -65,8 +57,8 @@ struct CobrowseLiveTests {
     func deltaBeforeKeyframe() async throws {
         try await TestServer.run(try TestServer.settings()) { url in
             let (consumer, sam, session) = try await Self.sharing(url)
-            await consumer.sendBinary(Self.frame(1, keyframe: false))
-            await consumer.sendBinary(Self.frame(2, keyframe: false))
+            await consumer.sendBinary(TestFrames.appFrame(1, keyframe: false))
+            await consumer.sendBinary(TestFrames.appFrame(2, keyframe: false))
             try await consumer.send(.chat(clientMessageID: "c-1", text: "after two deltas"))
             var requests = 0
             while try await consumer.expect("receipt or keyframe request", {
@@ -79,7 +71,7 @@ struct CobrowseLiveTests {
                 requests += 1
             }
             #expect(requests == 1)
-            let keyframe = Self.frame(3, keyframe: true)
+            let keyframe = TestFrames.appFrame(3, keyframe: true)
             await consumer.sendBinary(keyframe)
             #expect(try await sam.nextBinary("the keyframe") == CobrowseFrameCodec.relay(keyframe, session: session))
         }
@@ -127,13 +119,13 @@ struct CobrowseLiveTests {
     func malformedFrame() async throws {
         try await TestServer.run(try TestServer.settings()) { url in
             let (consumer, sam, session) = try await Self.sharing(url)
-            var broken = Self.frame(1, keyframe: true)
+            var broken = TestFrames.appFrame(1, keyframe: true)
             broken[0] = UInt8(ascii: "X")
             await consumer.sendBinary(broken)
             let report = try await Self.error(consumer)
             #expect(report.code == .invalidFrame)
             #expect(report.refType == "cobrowseFrame")
-            let good = Self.frame(2, keyframe: true)
+            let good = TestFrames.appFrame(2, keyframe: true)
             await consumer.sendBinary(good)
             #expect(try await sam.nextBinary("the good frame") == CobrowseFrameCodec.relay(good, session: session))
         }
@@ -143,7 +135,7 @@ struct CobrowseLiveTests {
     func versionOneAgent() async throws {
         try await TestServer.run(try TestServer.settings()) { url in
             let (consumer, sam, _) = try await Self.sharing(url, agentVersions: [1])
-            await consumer.sendBinary(Self.frame(1, keyframe: true))
+            await consumer.sendBinary(TestFrames.appFrame(1, keyframe: true))
             try await consumer.send(.chat(clientMessageID: "c-1", text: "after the frame"))
             var sawChat = false
             while !sawChat {

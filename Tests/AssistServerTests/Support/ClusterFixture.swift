@@ -98,13 +98,8 @@ final class ClusterFixture: Sendable {
     /// Waits until `GET /healthz` of the server at `url` answers 200.
     static func waitUntilReady(_ url: String, timeout: Duration = .seconds(30)) async throws {
         let deadline = ContinuousClock.now + timeout
-        let health = try #require(URL(string: url + "/healthz"))
         while ContinuousClock.now < deadline {
-            if let (_, response) = try? await URLSession.shared.data(from: health),
-                (response as? HTTPURLResponse)?.statusCode == 200
-            {
-                return
-            }
+            if await isReady(url) { return }
             try await Task.sleep(for: .milliseconds(100))
         }
         throw ClusterFixtureError.notReady(url)

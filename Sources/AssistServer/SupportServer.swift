@@ -32,15 +32,21 @@ public enum SupportServer {
         shutdownTimeout: Duration,
         onListening: @escaping @Sendable (String) async -> Void = { _ in }
     ) async throws -> [any Service] {
-        let (application, backend, gate) = try await assemble(settings: settings, logger: logger, onListening: onListening)
-        return [application, GoingAwayService(goAway: backend.goAway, gate: gate, timeout: shutdownTimeout / 4)]
+        let (application, backend, gate, connections) = try await assemble(
+            settings: settings, logger: logger, onListening: onListening)
+        let goingAway = GoingAwayService(
+            goAway: backend.goAway, gate: gate, connections: connections, shutdownTimeout: shutdownTimeout,
+            logger: logger)
+        return [application, goingAway]
     }
 
     private static func assemble(
         settings: ServerSettings,
         logger: Logger,
         onListening: @escaping @Sendable (String) async -> Void
-    ) async throws -> (application: some ApplicationProtocol, backend: ServerBackend, gate: UpgradeGate) {
+    ) async throws -> (
+        application: some ApplicationProtocol, backend: ServerBackend, gate: UpgradeGate, connections: OpenConnections
+    ) {
         let metrics = ServerMetrics()
         let origins = OriginAllowList(Set(settings.allowedOrigins))
         var directory = settings.agents
@@ -68,10 +74,12 @@ public enum SupportServer {
         if let demo { services.append(demo) }
         let host = settings.host
         let gate = UpgradeGate()
+        let connections = OpenConnections()
         let application = Application(
             router: router,
             server: WebSocketEndpoints.server(
-                destination: backend.destination, origins: origins, gate: gate, pingInterval: settings.pingInterval),
+                destination: backend.destination, origins: origins, gate: gate, connections: connections,
+                pingInterval: settings.pingInterval),
             configuration: .init(address: .hostname(host, port: settings.port), serverName: "assist-server"),
             services: services,
             onServerRunning: { channel in
@@ -84,7 +92,7 @@ public enum SupportServer {
                 await onListening(url)
             },
             logger: logger)
-        return (application, backend, gate)
+        return (application, backend, gate, connections)
     }
 
     /// The `http://` URL of a server bound to `host:port`, with IPv6 hosts bracketed.

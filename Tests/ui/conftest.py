@@ -64,6 +64,16 @@ class SupportServer:
         self.url = self._read_url(self.process)
         self.port = int(self.url.rsplit(":", 1)[1].rstrip("/"))
 
+    def log_excerpt(self, limit: int = 4000) -> str:
+        """The end of the server's log, for a failure message. When the server
+        crashed, what it logged before the crash comes first (the crash report's
+        threads and registers would fill the excerpt), then the crash's first lines."""
+        text = self.log.read_text()
+        before, marker, crash = text.partition("\n*** Signal ")
+        if not marker:
+            return text[-limit:]
+        return before[-(limit // 2):] + marker + crash[:limit // 2]
+
     def kill_hard(self) -> None:
         """kill -9: no goodbye to anyone, as when the machine dies."""
         assert self.process is not None
@@ -82,7 +92,7 @@ class SupportServer:
             self.process.kill()
             self.process.wait()
             raise AssertionError(f"assist-server did not exit within {timeout} s of SIGTERM; "
-                                 f"log:\n{self.log.read_text()[-4000:]}") from None
+                                 f"log:\n{self.log_excerpt()}") from None
 
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:

@@ -233,7 +233,7 @@ def test_graceful_restart_with_app_and_console_connected_loses_nothing_on_either
     app = journey.app
     status = journey.server.terminate_gracefully()
     assert status == 0, \
-        f"assist-server exited with status {status} after SIGTERM; log:\n{journey.server.log.read_text()[-4000:]}"
+        f"assist-server exited with status {status} after SIGTERM; log:\n{journey.server.log_excerpt()}"
     send_chat_message(app, MESSAGE_DURING_RESTART)
     wait_for("the message typed during the restart in the transcript",
              lambda: own_entries(app, MESSAGE_DURING_RESTART), app)

@@ -278,7 +278,7 @@ def test_server_stopped_with_sigterm_exits_with_status_0_and_the_app_says_it_is_
     app = journey.app
     status = journey.server.terminate_gracefully()
     assert status == 0, \
-        f"assist-server exited with status {status} after SIGTERM; log:\n{journey.server.log.read_text()[-4000:]}"
+        f"assist-server exited with status {status} after SIGTERM; log:\n{journey.server.log_excerpt()}"
     banner = wait_for(
         "the banner 'Reconnecting in N s (attempt k of m)' or 'Reconnecting… (attempt k of m)' after the 1001",
         lambda: [t for t in shown_texts(main_window(app)) if BANNER_RECONNECTING.match(t)], app)

@@ -119,6 +119,17 @@ final class PeerLink: Sendable, Hashable {
         }
     }
 
+    /// What the connection's writer is at, for a shutdown that waits too
+    /// long (``OpenConnections``): "close written", or how many frames wait
+    /// and whether a close is queued or decided.
+    var writerState: String {
+        outbox.withLock { outbox in
+            if outbox.closed { return "close written" }
+            let close = outbox.closing ? ", close queued" : outbox.closeExpected ? ", close decided" : ""
+            return "\(outbox.pending.count) frames waiting\(outbox.writing ? ", writing" : "")\(close)"
+        }
+    }
+
     private func enqueue(_ output: LinkOutput) {
         let startWriter = outbox.withLock { outbox -> Bool in
             guard !outbox.closing else { return false }

@@ -97,11 +97,17 @@ final class LinkReader {
     /// handler returns: waiting for ever would keep the connection, and a
     /// server shutting down, waiting for ever too.
     func finish() async {
-        await waitAtMost(Self.closeWriteLimit) { [link] in await link.closeWritten() }
+        await closeWritten()
         switch destination {
         case .hub(let hub): await hub.disconnected(link)
         case .leader(let forwarder): forwarder.disconnected(link)
         }
+    }
+
+    /// Waits for a close the hub queued or decided to be written, at most
+    /// ``closeWriteLimit``, or until the task is cancelled.
+    func closeWritten() async {
+        await waitAtMost(Self.closeWriteLimit) { [link] in await link.closeWritten() }
     }
 
     /// How long a connection that is done waits for its close frame to be

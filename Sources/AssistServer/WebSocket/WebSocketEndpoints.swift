@@ -36,30 +36,32 @@ enum WebSocketEndpoints {
     /// while `destination` has none to give: while the database cannot be
     /// written (``DatabaseReadiness``), or a cluster node has no leader. The
     /// client's next attempt, through a load balancer, finds another node.
-    /// Plain HTTP requests go to the application's router.
+    /// Plain HTTP requests go to the application's router. A connection
+    /// still sending its first request when the server shuts down is closed
+    /// (``QuiescingUpgradeChannel``).
     static func server(
         destination: @escaping @Sendable () -> LinkDestination?, origins: OriginAllowList, gate: UpgradeGate,
-        pingInterval: Duration
+        connections: OpenConnections, pingInterval: Duration
     ) -> HTTPServerBuilder {
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(ws: configuration(pingInterval: pingInterval))
         return HTTPServerBuilder { responder in
-            SmallReceiveBufferChannel(
-                HTTP1WebSocketUpgradeChannel(responder: responder, configuration: configuration) {
-                    request, channel, _ -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> in
-                    guard request.method == .get, let role = endpoint(ofPath: request.path) else { return .dontUpgrade }
-                    let origin = request.headerFields[.origin]
-                    switch role {
-                    case .agent: guard origins.permits(origin) else { return .dontUpgrade }
-                    case .consumer: guard origins.permitsConsumer(origin) else { return .dontUpgrade }
-                    }
-                    let address = RateLimitKey.of(channel.remoteAddress)
-                    guard let destination = destination(), gate.admit() else { return .dontUpgrade }
-                    return .upgrade([:]) { inbound, outbound, _ in
-                        await pump(
-                            role: role, destination: destination, gate: gate, address: address, inbound: inbound,
-                            outbound: outbound)
-                    }
-                })
+            let upgrades = HTTP1WebSocketUpgradeChannel(responder: responder, configuration: configuration) {
+                request, channel, _ -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> in
+                guard request.method == .get, let role = endpoint(ofPath: request.path) else { return .dontUpgrade }
+                let origin = request.headerFields[.origin]
+                switch role {
+                case .agent: guard origins.permits(origin) else { return .dontUpgrade }
+                case .consumer: guard origins.permitsConsumer(origin) else { return .dontUpgrade }
+                }
+                let address = RateLimitKey.of(channel.remoteAddress)
+                guard let destination = destination(), gate.admit() else { return .dontUpgrade }
+                return .upgrade([:]) { inbound, outbound, _ in
+                    await pump(
+                        role: role, destination: destination, gate: gate, connections: connections,
+                        address: address, inbound: inbound, outbound: outbound)
+                }
+            }
+            return SmallReceiveBufferChannel(QuiescingUpgradeChannel(upgrades))
         }
     }
 
@@ -88,8 +90,15 @@ enum WebSocketEndpoints {
     /// hub closes the link, nothing more is read. What the connection keeps
     /// lives in ``LinkReader``, so this function's frame, held while the
     /// connection waits, stays small.
+    ///
+    /// Every wait here ends: on the peer's frames or close (which the
+    /// WebSocket library's close timeout bounds), or after at most
+    /// ``LinkReader/closeWriteLimit`` for a close to be written, since a
+    /// handler that never returns would hold a shutting-down server until
+    /// its time is up.
     private static func pump(
-        role: PeerRole, destination: LinkDestination, gate: UpgradeGate, address: String,
+        role: PeerRole, destination: LinkDestination, gate: UpgradeGate, connections: OpenConnections,
+        address: String,
         inbound: WebSocketInboundStream,
         outbound: WebSocketOutboundWriter
     ) async {
@@ -104,15 +113,22 @@ enum WebSocketEndpoints {
                 try? await outbound.close(.init(codeNumber: Int(code.rawValue)), reason: reason)
             }
         }
+        connections.enter(.registering, link)
+        defer { connections.leave(link) }
         let reader = LinkReader(link: link, destination: destination)
         await reader.start()
-        if link.isClosing { await link.closeWritten() }
+        if link.isClosing {
+            connections.enter(.writingEarlyClose, link)
+            await reader.closeWritten()
+        }
         gate.registered()
+        connections.enter(.reading, link)
         do {
             for try await frame in inbound {
                 guard try await reader.read(frame) else { break }
             }
         } catch {}
+        connections.enter(.finishing, link)
         await reader.finish()
     }
 }

@@ -1,12 +1,19 @@
 import Foundation
 
-/// A WebSocket peer that opens the connection, completes the upgrade
-/// request, and then never reads, answers or closes — a stalled client.
+/// A peer that opens a connection, sends what it is given, and then never
+/// reads, answers or closes — a stalled client.
 final class StalledSocket {
     private let descriptor: Int32
 
-    /// Connects to `port` on 127.0.0.1 and sends an upgrade request for `path`.
-    init(port: Int, path: String) throws {
+    /// Connects to `port` on 127.0.0.1 and sends a whole WebSocket upgrade
+    /// request for `path`.
+    convenience init(port: Int, path: String) throws {
+        try self.init(port: port, sending: Self.upgradeRequest(port: port, path: path))
+    }
+
+    /// Connects to `port` on 127.0.0.1 and sends `text` (maybe nothing, or
+    /// part of a request).
+    init(port: Int, sending text: String) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         var address = sockaddr_in()
@@ -22,22 +29,26 @@ final class StalledSocket {
             close(descriptor)
             throw POSIXError(.init(rawValue: errno) ?? .ECONNREFUSED)
         }
-        let request = """
-            GET \(path) HTTP/1.1\r
-            Host: 127.0.0.1:\(port)\r
-            Upgrade: websocket\r
-            Connection: Upgrade\r
-            Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r
-            Sec-WebSocket-Version: 13\r
-            Origin: ws://127.0.0.1\r
-            \r
-
-            """
-        let bytes = Array(request.utf8)
-        guard write(descriptor, bytes, bytes.count) == bytes.count else {
+        let bytes = Array(text.utf8)
+        guard bytes.isEmpty || write(descriptor, bytes, bytes.count) == bytes.count else {
             close(descriptor)
             throw POSIXError(.EIO)
         }
+    }
+
+    /// A complete WebSocket upgrade request for `path`.
+    static func upgradeRequest(port: Int, path: String) -> String {
+        """
+        GET \(path) HTTP/1.1\r
+        Host: 127.0.0.1:\(port)\r
+        Upgrade: websocket\r
+        Connection: Upgrade\r
+        Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r
+        Sec-WebSocket-Version: 13\r
+        Origin: ws://127.0.0.1\r
+        \r
+
+        """
     }
 
     deinit {

@@ -22,8 +22,9 @@ final class CuttingProxy: Sendable {
     private struct Pair {
         let client: Int32
         let upstream: Int32
-        /// Relay threads still running; the last one closes both sockets,
-        /// so no descriptor is closed while a thread may still use it.
+        /// Relay threads still running, and cuts under way; the last one
+        /// closes both sockets, so no descriptor is closed while a thread
+        /// may still use it.
         var pumps = 2
         var cut = false
         /// Whether the pair stopped forwarding (``stallAll()``).
@@ -161,6 +162,14 @@ final class CuttingProxy: Sendable {
             }
         }
         cut(pair: id, abortive: abortive)
+        release(pair: id)
+    }
+
+    /// Drops one hold on a pair's descriptors (a relay thread's, or a cut's
+    /// under way); the last one closes both, so that no descriptor is
+    /// closed — and its number handed to another socket of the test
+    /// process — while a thread may still use it.
+    private func release(pair id: Int) {
         let finished = state.withLock { state -> Pair? in
             state.pairs[id]?.pumps -= 1
             guard let pair = state.pairs[id], pair.pumps == 0 else { return nil }
@@ -195,9 +204,11 @@ final class CuttingProxy: Sendable {
         let pair = state.withLock { state -> Pair? in
             guard let pair = state.pairs[id], !pair.cut else { return nil }
             state.pairs[id]?.cut = true
+            state.pairs[id]?.pumps += 1
             return pair
         }
         guard let pair else { return false }
+        defer { release(pair: id) }
         for descriptor in [pair.client, pair.upstream] {
             if abortive {
                 var option = linger(l_onoff: 1, l_linger: 0)

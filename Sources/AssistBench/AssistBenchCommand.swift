@@ -25,6 +25,9 @@ struct AssistBenchCommand: AsyncParsableCommand {
     @Flag(help: "Skip the server load benchmark.")
     var skipLoad = false
 
+    @Flag(help: "Skip the cluster benchmark (two nodes on a throw-away PostgreSQL).")
+    var skipCluster = false
+
     @Flag(help: "Skip the desktop start-up benchmark (it needs a display).")
     var skipDesktop = false
 
@@ -87,6 +90,11 @@ struct AssistBenchCommand: AsyncParsableCommand {
                     sessions: sessions, relaySessions: relaySessions,
                     benchExecutable: benchExecutable))
         }
+        let cluster =
+            skipCluster
+            ? nil
+            : try await ClusterBenchmark.run(
+                LoadSettings(sessions: relaySessions, relaySessions: relaySessions, benchExecutable: benchExecutable))
         let walSoak = skipWalSoak ? nil : try await WalSoakBenchmark.run(benchExecutable: benchExecutable)
         var desktop: [DesktopStartResult] = []
         if !skipDesktop {
@@ -100,7 +108,8 @@ struct AssistBenchCommand: AsyncParsableCommand {
         }
         let cobrowse = skipCobrowse ? nil : await CobrowseBenchmark.run()
         let report = BenchmarkReport(
-            machine: .current(), date: Date(), results: results, load: load, walSoak: walSoak, desktop: desktop,
+            machine: .current(), date: Date(), results: results, load: load, cluster: cluster, walSoak: walSoak,
+            desktop: desktop,
             cobrowse: cobrowse, call: call)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
         print(report.markdown)

@@ -4,15 +4,22 @@ import Foundation
 /// One consumer session of the load benchmark: says `hello`, waits for
 /// `welcome`, then idles; numbers and acknowledges frames with a
 /// ``ConsumerChannel`` as the desktop app does, and sends chat on request.
+/// After its connection is lost it can ``resume(server:)`` on another server.
 actor BenchConsumer {
-    private let link = WebSocketLink()
+    private var link = WebSocketLink()
+    /// Counts connections, so that the end of an earlier one is not taken
+    /// for the end of the current one.
+    private var connection = 0
     private let tally: ConnectionTally
     private var channel = ConsumerChannel()
+    private var resumeToken: ResumeToken?
 
     /// The session's id, once welcomed.
     private(set) var sessionID: SessionID?
-    /// Whether the connection is still open.
+    /// Whether the current connection is still open.
     private(set) var isOpen = true
+    /// When the last `welcome` arrived.
+    private(set) var welcomedAt: ContinuousClock.Instant?
 
     /// Whether the session was welcomed and its connection is still open.
     var isHeld: Bool { sessionID != nil && isOpen }
@@ -26,10 +33,27 @@ actor BenchConsumer {
     func start(server: String, destination: String) throws {
         let hello = ConsumerHello(destination: destination, visitorName: "Load")
         link.send(try ProtocolCodec.encode(Envelope(ConsumerMessage.hello(hello))))
+        connect(to: server)
+    }
+
+    /// Opens a new connection to `server` and resumes the session there,
+    /// sending again what the server has not acknowledged; a consumer that
+    /// was never welcomed, or whose connection is open, does nothing.
+    func resume(server: String) throws {
+        guard let resumeToken, !isOpen else { return }
+        link = WebSocketLink()
+        let request = ResumeRequest(resumeToken: resumeToken, lastReceivedSeq: channel.lastReceivedSeq)
+        link.send(try ProtocolCodec.encode(Envelope(ConsumerMessage.resume(request))))
+        connect(to: server)
+    }
+
+    private func connect(to server: String) {
+        connection += 1
+        isOpen = true
         let url = server.replacingOccurrences(of: "http://", with: "ws://") + "/v1/consumer"
-        Task { [link] in
+        Task { [link, connection] in
             let error = await link.run(url: url) { text, _ in await self.received(text) }
-            self.ended(error)
+            self.ended(error, connection: connection)
         }
     }
 
@@ -58,12 +82,18 @@ actor BenchConsumer {
             return
         }
         if case .welcome(let welcome) = envelope.message {
-            guard (try? channel.replay(after: welcome.lastReceivedSeq)) != nil else {
+            guard let replay = try? channel.replay(after: welcome.lastReceivedSeq) else {
                 tally.markProtocolProblem()
                 return
             }
+            for envelope in replay {
+                if let text = try? ProtocolCodec.encode(envelope) { link.send(text) }
+            }
+            let isFirst = sessionID == nil
             sessionID = welcome.sessionID
-            tally.markReady()
+            resumeToken = welcome.resumeToken
+            welcomedAt = .now
+            if isFirst { tally.markReady() }
             return
         }
         switch channel.receive(envelope) {
@@ -75,9 +105,11 @@ actor BenchConsumer {
         }
     }
 
-    private func ended(_ error: (any Error)?) {
+    private func ended(_ error: (any Error)?, connection ended: Int) {
+        guard ended == connection else { return }
         isOpen = false
         channel.connectionLost()
+        guard ended == 1 else { return }
         let failure = sessionID != nil ? nil : error.map { "\($0)" } ?? "closed before welcome"
         tally.markEnded(failure: failure)
     }

@@ -10,6 +10,8 @@ struct BenchmarkReport {
     let results: [BenchmarkResult]
     /// The server load figures; `nil` when the run skipped them.
     let load: LoadResult?
+    /// The cluster figures; `nil` when the run skipped them.
+    let cluster: ClusterResult?
     /// The WAL soak figures; `nil` when the run skipped it.
     let walSoak: WalSoakResult?
     /// The desktop start-up figures, one per GL condition; empty when the run skipped them.
@@ -46,6 +48,12 @@ struct BenchmarkReport {
             lines += LoadReportSection(result: load, machineLine: machineLine, dateLine: dateLine).lines
         } else {
             lines += ["## Server load", "", "Not run (`--skip-load`)."]
+        }
+        lines.append("")
+        if let cluster {
+            lines += ClusterReportSection(result: cluster, singleNode: load, machineLine: machineLine, dateLine: dateLine).lines
+        } else {
+            lines += ["## Cluster: two nodes on PostgreSQL", "", "Not run (`--skip-cluster`)."]
         }
         lines.append("")
         if let walSoak {

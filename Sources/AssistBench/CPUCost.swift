@@ -13,9 +13,17 @@ struct CPUCost {
     /// Runs `body`, which sends `messages` messages through process `pid`,
     /// and measures the CPU time the process used meanwhile.
     static func measure(ofProcess pid: Int32, messages: Int, while body: () async -> Void) async -> CPUCost {
-        let before = ProcessCPUTime.of(pid) ?? .zero
+        await measure(ofProcesses: [pid], messages: messages, while: body)
+    }
+
+    /// Runs `body`, which sends `messages` messages through the processes
+    /// `pids` (the nodes of a cluster), and measures the CPU time they used
+    /// meanwhile, together.
+    static func measure(ofProcesses pids: [Int32], messages: Int, while body: () async -> Void) async -> CPUCost {
+        let before = pids.map { ProcessCPUTime.of($0) ?? .zero }
         await body()
-        let after = ProcessCPUTime.of(pid) ?? before
-        return CPUCost(time: after - before, messages: messages)
+        let after = zip(pids, before).map { ProcessCPUTime.of($0) ?? $1 }
+        let used = zip(after, before).reduce(Duration.zero) { $0 + ($1.0 - $1.1) }
+        return CPUCost(time: used, messages: messages)
     }
 }

@@ -97,6 +97,13 @@ final class ChildProcess: Sendable {
         process.waitUntilExit()
     }
 
+    /// Kills the child with SIGKILL, as when its machine dies, and waits for it to end.
+    func killHard() async {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        await Polling.wait(upTo: .seconds(10)) { !process.isRunning }
+    }
+
     /// The last lines of the child's log, for error messages.
     var logTail: String {
         let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""

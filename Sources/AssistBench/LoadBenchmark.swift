@@ -43,7 +43,8 @@ enum LoadBenchmark {
                 throw LoadBenchmarkError.noSessionsOpened(tally.firstFailure ?? "no welcome arrived")
             }
             relay = try await RelayProbe.run(
-                server: server, token: token, consumers: idle.consumers, sessionCount: min(settings.relaySessions, idle.held),
+                agentServer: server.url, serverProcesses: [server.pid], token: token, consumers: idle.consumers,
+                sessionCount: min(settings.relaySessions, idle.held),
                 settings: settings, tally: tally)
         } catch {
             await server.stop()

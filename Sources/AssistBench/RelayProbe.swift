@@ -17,17 +17,18 @@ enum RelayProbe {
         let cpu: CPUCost
     }
 
-    /// Signs the agent in with `token`, has it take `sessionCount` of
-    /// `consumers`' sessions — one `acceptNext` at a time, each after the
-    /// answer to the last, so frames never pile up at the server — and
-    /// times chat relayed through them.
+    /// Signs the agent in with `token` at the server `agentServer` (an
+    /// `http://` URL), has it take `sessionCount` of `consumers`' sessions —
+    /// one `acceptNext` at a time, each after the answer to the last, so
+    /// frames never pile up at the server — and times chat relayed through
+    /// them, with the CPU time of the processes `serverProcesses`.
     static func run(
-        server: ChildProcess, token: String, consumers: [BenchConsumer], sessionCount: Int,
+        agentServer: String, serverProcesses: [Int32], token: String, consumers: [BenchConsumer], sessionCount: Int,
         settings: LoadSettings, tally: ConnectionTally
     ) async throws -> Outcome {
         let recorder = LatencyRecorder(count: settings.warmUpSamples + settings.samples)
         let agent = BenchAgent(recorder: recorder, tally: tally)
-        try await agent.start(server: server.url, token: token)
+        try await agent.start(server: agentServer, token: token)
         guard await Polling.wait(upTo: .seconds(15), until: { await agent.isWelcomed }) else {
             throw LoadBenchmarkError.agentNotWelcomed(await agent.failure ?? "no welcome within 15 s")
         }
@@ -48,7 +49,7 @@ enum RelayProbe {
         }
         Progress.say("timing chat relay over \(chatting.count) sessions")
         let count = settings.warmUpSamples + settings.samples
-        let cpu = await CPUCost.measure(ofProcess: server.pid, messages: count) {
+        let cpu = await CPUCost.measure(ofProcesses: serverProcesses, messages: count) {
             await PacedProbe.run(
                 count: count, perSecond: settings.samplesPerSecond, recorder: recorder, patience: .seconds(10)
             ) { index in

@@ -34,8 +34,8 @@ enum WalSoakBenchmark {
             idle = try await IdleSessions.open(
                 sessions, destination: destination, on: server, batchSize: sessions, tally: tally)
             relay = try await RelayProbe.run(
-                server: server, token: token, consumers: idle.consumers, sessionCount: idle.held, settings: settings,
-                tally: tally)
+                agentServer: server.url, serverProcesses: [server.pid], token: token, consumers: idle.consumers,
+                sessionCount: idle.held, settings: settings, tally: tally)
             try await Task.sleep(for: .seconds(2))
         } catch {
             watching.cancel()

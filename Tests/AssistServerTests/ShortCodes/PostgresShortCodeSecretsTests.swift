@@ -15,7 +15,8 @@ struct PostgresShortCodeSecretsTests {
             group.addTask { await client.run() }
             defer { group.cancelAll() }
             let storage = try await PostgresShortCodeStore(migrating: client, logger: logger)
-            let fixture = ShortCodeFixture(node: ShortCodeNode(storage: storage, sealer: TokenSealer()))
+            let fixture = ShortCodeFixture(
+                node: ShortCodeNode(storage: storage, sealer: TokenSealer(), rateLimits: InMemoryRateLimitLedger()))
             var issues: [ShortCodeIssue] = []
             for round in 0..<3 {
                 let issue = try await fixture.service.create(auditName: "caller \(round)")

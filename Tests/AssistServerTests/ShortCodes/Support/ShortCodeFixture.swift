@@ -15,8 +15,8 @@ struct ShortCodeFixture {
     ) {
         self.time = time
         service = ShortCodeService(
-            storage: node.storage, sealer: node.sealer, metrics: metrics, timeToLive: timeToLive, now: { time.now },
-            random: random)
+            storage: node.storage, sealer: node.sealer, metrics: metrics, timeToLive: timeToLive,
+            rateLimits: node.rateLimits, now: { time.now }, random: random)
     }
 
     /// A service on a new SQLite database in memory.

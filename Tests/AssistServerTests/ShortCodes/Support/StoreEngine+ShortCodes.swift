@@ -8,7 +8,8 @@ extension StoreEngine {
     /// Each call of the closure `body` is given opens another node on it, as
     /// another server — or the same one restarted — would: on SQLite the
     /// file is opened again, its key beside it; on PostgreSQL a new client
-    /// migrates the database and reads the key file every node shares.
+    /// migrates the database and reads the key file every node shares. Each
+    /// node counts rate limits in its own memory, as a server does.
     func withFreshShortCodeDatabase(
         _ body: (_ openNode: () async throws -> ShortCodeNode) async throws -> Void
     ) async throws {
@@ -31,7 +32,7 @@ extension StoreEngine {
                     group.addTask { await client.run() }
                     return ShortCodeNode(
                         storage: try await PostgresShortCodeStore(migrating: client, logger: logger),
-                        sealer: try TokenSealer(sharedKeyFile: keyFile))
+                        sealer: try TokenSealer(sharedKeyFile: keyFile), rateLimits: InMemoryRateLimitLedger())
                 }
             }
         }

@@ -7,7 +7,8 @@ import Synchronization
 /// redemption rule counts as pending failures.
 ///
 /// Each step holds one lock, so a check and its record are atomic; nothing
-/// waits inside it.
+/// waits inside it. Right for one server alone; the nodes of a cluster
+/// share a ``PostgresRateLimitLedger`` instead.
 final class InMemoryRateLimitLedger: RateLimitLedger {
     /// What the lock guards.
     private struct Counts {

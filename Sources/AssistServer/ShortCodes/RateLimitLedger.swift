@@ -1,12 +1,16 @@
 import Foundation
 
 /// Where the short-code rate limits keep their counts, per client address:
-/// in this server's memory (``InMemoryRateLimitLedger``).
+/// in this server's memory (``InMemoryRateLimitLedger``, one server on
+/// SQLite) or in PostgreSQL (``PostgresRateLimitLedger``), where every node
+/// of a cluster counts against the same limits — otherwise a guesser
+/// spreading attempts over *N* nodes behind a load balancer would get *N*
+/// times the budget.
 ///
-/// A ledger decides with ``RateLimitRule``s; it keeps the counts and makes
-/// each check and its record one atomic step, so attempts made at the same
-/// time are counted as if made one after another. ``ShortCodeService`` says
-/// when to check.
+/// Both decide with the same ``RateLimitRule``s; a ledger only keeps the
+/// counts and makes each check and its record one atomic step, so attempts
+/// made at the same time — through one node or several — are counted as if
+/// made one after another. ``ShortCodeService`` says when to check.
 protocol RateLimitLedger: Sendable {
     /// Admits a redemption by `address` at `moment` if its rule admits one
     /// more failure, and if so counts the attempt as a failure at `moment`

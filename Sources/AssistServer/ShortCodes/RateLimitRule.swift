@@ -5,8 +5,10 @@ import Foundation
 /// events are younger than ``window`` seconds, counting every attempt whose
 /// answer is still pending as an event.
 ///
-/// The one place a ``RateLimitLedger`` decides with, wherever it keeps its
-/// counts; in memory, through ``RedemptionRateLimiter``. Time is passed in.
+/// The one place both ledgers decide with (``RateLimitLedger``): in memory
+/// (``RedemptionRateLimiter``) and in PostgreSQL
+/// (``PostgresRateLimitLedger``), which asks the database only for how many
+/// events are later than ``horizon(at:)``. Time is passed in.
 struct RateLimitRule: Sendable {
     /// Failed redemptions: ``RedemptionRateLimiter/defaultMaxFailures`` a
     /// ``RedemptionRateLimiter/defaultWindow``.

@@ -17,7 +17,8 @@ import Logging
 /// stored only as its digest and sealed with the ``TokenSealer``, whose key
 /// is never in the database. Each call is one transaction of the storage,
 /// which makes a redemption atomic across servers. The rate limits are kept
-/// by a ``RateLimitLedger``, by default this server's memory. While a
+/// by a ``RateLimitLedger``: this server's memory, or PostgreSQL, where
+/// every node of a cluster counts against the same limits. While a
 /// redemption waits for the database, the actor serves other calls, and an
 /// attempt not yet answered counts against its address's limit as if it
 /// had failed.

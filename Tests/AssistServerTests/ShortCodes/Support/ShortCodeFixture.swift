@@ -24,6 +24,17 @@ struct ShortCodeFixture {
         self.init(node: .sqlite(try SupportDatabase(path: ":memory:")))
     }
 
+    /// What redeeming `code` by `role` from `address` answers.
+    func redemption(
+        of code: String, by role: ShortCodeRole = .agent, from address: String
+    ) async -> Result<ShortCodeGrant, ShortCodeRefusal> {
+        do throws(ShortCodeRefusal) {
+            return .success(try await service.redeem(code, by: role, from: address))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// The value of the counter `assist_<name>_total` in the rendered metrics.
     func counter(_ name: String) -> Double? {
         let prefix = "assist_\(name)_total "

@@ -2,7 +2,7 @@
 
 /// One server's view of a short-code database: its storage, on connections
 /// of its own, its sealer, whose key every node of the database shares, and
-/// its rate limits' ledger.
+/// its rate limits' ledger, as the server picks it for the engine.
 struct ShortCodeNode: Sendable {
     let storage: any ShortCodeStorage
     let sealer: TokenSealer

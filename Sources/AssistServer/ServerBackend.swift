@@ -15,7 +15,8 @@ struct ServerBackend: Sendable {
     let session: @Sendable (_ resumeToken: String) async -> SessionID?
     /// Closes every connection with 1001, for a shutdown.
     let goAway: @Sendable (_ timeout: Duration) async -> Void
-    /// Short codes, kept in the same database.
+    /// Short codes and their rate limits, kept in the same database on a
+    /// cluster; on SQLite the rate limits are the server's, in memory.
     let shortCodes: ShortCodeService
     /// What runs beside the HTTP server, first to start and last to stop.
     let services: [any Service]
@@ -72,7 +73,8 @@ struct ServerBackend: Sendable {
         let store = try await PostgresSessionStore(migrating: client, logger: logger)
         let shortCodes = ShortCodeService(
             storage: try await PostgresShortCodeStore(migrating: client, logger: logger), sealer: sealer,
-            metrics: metrics, timeToLive: settings.shortCodeTimeToLive, logger: logger)
+            metrics: metrics, timeToLive: settings.shortCodeTimeToLive,
+            rateLimits: try await PostgresRateLimitLedger(migrating: client, logger: logger), logger: logger)
         let readiness = DatabaseReadiness(logger: logger)
         let node = ClusterNode(client: client, metrics: metrics, logger: logger) { fence in
             SupportHub(

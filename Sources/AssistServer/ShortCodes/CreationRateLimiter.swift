@@ -5,8 +5,9 @@ public import Foundation
 /// code space with live codes and make guessing easier for everyone
 /// (protocol.md §10.4–10.5).
 ///
-/// A value type with the time passed in. It counts creations with the same
-/// bounded, self-sweeping window as ``RedemptionRateLimiter`` counts failures.
+/// A value type with the time passed in, where ``InMemoryRateLimitLedger``
+/// keeps one server's creations. It counts them with the same bounded,
+/// self-sweeping window as ``RedemptionRateLimiter`` counts failures.
 public struct CreationRateLimiter: Sendable {
     /// The default number of codes per address within ``defaultWindow``: 10.
     public static let defaultMaxCodes = 10
@@ -20,9 +21,9 @@ public struct CreationRateLimiter: Sendable {
 
     private var creations: RedemptionRateLimiter
 
-    /// Creates a limiter that allows `maxCodes` codes per `window` seconds.
-    public init(maxCodes: Int = defaultMaxCodes, window: TimeInterval = defaultWindow) {
-        creations = RedemptionRateLimiter(maxFailures: maxCodes, window: window)
+    /// Creates a limiter that allows `rule.maxEvents` codes per `rule.window` seconds.
+    init(rule: RateLimitRule) {
+        creations = RedemptionRateLimiter(rule: rule)
     }
 
     /// Whether `address` may create a code at `now`; if so, the code is counted.
@@ -30,5 +31,10 @@ public struct CreationRateLimiter: Sendable {
         guard creations.permits(address, at: now) else { return false }
         creations.recordFailure(of: address, at: now)
         return true
+    }
+
+    /// Forgets the addresses none of whose creations counts at `now`.
+    mutating func forgetIdleAddresses(at now: Date) {
+        creations.forgetIdleAddresses(at: now)
     }
 }

@@ -16,10 +16,12 @@ import Logging
 /// by several servers) and survive a restart. A code's session token is
 /// stored only as its digest and sealed with the ``TokenSealer``, whose key
 /// is never in the database. Each call is one transaction of the storage,
-/// which makes a redemption atomic across servers. The rate limits are this
-/// server's, in memory: while a redemption waits for the database, the
-/// actor serves other calls, and an attempt not yet answered counts against
-/// its address's limit as if it had failed.
+/// which makes a redemption atomic across servers. The rate limits are kept
+/// by a ``RateLimitLedger``: this server's memory, or PostgreSQL, where
+/// every node of a cluster counts against the same limits. While a
+/// redemption waits for the database, the actor serves other calls, and an
+/// attempt not yet answered counts against its address's limit as if it
+/// had failed.
 public actor ShortCodeService {
     /// The default lifetime of a code, in seconds: 5 minutes.
     public static let defaultTimeToLive: TimeInterval = 300
@@ -40,10 +42,7 @@ public actor ShortCodeService {
     private let now: @Sendable () -> Date
     private let logger: Logger
     private var random: ErasedRandomSource
-    private var limiter: RedemptionRateLimiter
-    private var creationLimiter: CreationRateLimiter
-    /// Redemptions begun but not answered yet, per address.
-    private var attemptsInFlight: [String: Int] = [:]
+    private let rateLimits: any RateLimitLedger
 
     /// Creates the service.
     ///
@@ -54,8 +53,8 @@ public actor ShortCodeService {
     ///   - metrics: updates `shortCodesIssued`, `…Redeemed`, `…Expired`, `…Rejected`.
     ///   - timeToLive: seconds a code is accepted (`--short-code-ttl`); > 0.
     ///   - retention: seconds an expired code is still answered with 410; ≥ 0.
-    ///   - rateLimiter: the failed-redemption limit per address.
-    ///   - creationLimiter: how many codes one address may create.
+    ///   - rateLimits: where the limits on failed redemptions and created
+    ///     codes per address are counted; by default this server's memory.
     ///   - now: the clock; tests pass a virtual one.
     ///   - random: the random source; the server uses the system's CSPRNG.
     ///   - logger: receives database failures and issued correlation ids,
@@ -66,8 +65,7 @@ public actor ShortCodeService {
         metrics: ServerMetrics,
         timeToLive: TimeInterval = defaultTimeToLive,
         retention: TimeInterval = defaultRetention,
-        rateLimiter: RedemptionRateLimiter = RedemptionRateLimiter(),
-        creationLimiter: CreationRateLimiter = CreationRateLimiter(),
+        rateLimits: any RateLimitLedger = InMemoryRateLimitLedger(),
         now: @escaping @Sendable () -> Date = { Date() },
         random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
         logger: Logger = Logger(label: "assist.shortcodes")
@@ -79,8 +77,7 @@ public actor ShortCodeService {
         self.metrics = metrics
         self.timeToLive = timeToLive
         self.retention = retention
-        self.limiter = rateLimiter
-        self.creationLimiter = creationLimiter
+        self.rateLimits = rateLimits
         self.now = now
         self.random = ErasedRandomSource(base: random)
         self.logger = logger
@@ -94,13 +91,16 @@ public actor ShortCodeService {
     ///   - address: the client's address, for the creation limit; `nil`
     ///     (the server's own use) is not limited.
     /// - Throws: ``ShortCodeRefusal/tooManyCodes`` when `address` has created
-    ///   ``CreationRateLimiter/maxCodes`` codes within its window, a database
-    ///   error, or ``ShortCodeCreationError`` if no free code was drawn.
+    ///   as many codes within the window as its limit allows, a database
+    ///   error (also when the limit could not be checked), or
+    ///   ``ShortCodeCreationError`` if no free code was drawn.
     public func create(auditName: String? = nil, from address: String? = nil) async throws -> ShortCodeIssue {
         let createdAt = now()
-        if let address, !creationLimiter.admit(address, at: createdAt) {
-            metrics.shortCodesRejected.increment()
-            throw ShortCodeRefusal.tooManyCodes
+        if let address {
+            guard try await rateLimits.admitCreation(by: address, at: createdAt) else {
+                metrics.shortCodesRejected.increment()
+                throw ShortCodeRefusal.tooManyCodes
+            }
         }
         let sessionToken = ShortCodeGenerator.sessionToken(using: &random)
         var record = ShortCodeRecord(
@@ -139,33 +139,41 @@ public actor ShortCodeService {
     ///   limited (checked first, whatever the code), then
     ///   ``ShortCodeRefusal/unknownShortCode``, ``ShortCodeRefusal/spentShortCode``
     ///   or ``ShortCodeRefusal/expiredShortCode`` — each counted as a failure
-    ///   of `address` — or ``ShortCodeRefusal/internalError``.
+    ///   of `address` — or ``ShortCodeRefusal/internalError``, also when the
+    ///   limit could not be checked.
     public func redeem(
         _ code: String, by role: ShortCodeRole, from address: String, auditName: String? = nil
     ) async throws(ShortCodeRefusal) -> ShortCodeGrant {
         let moment = now()
-        guard limiter.permits(address, at: moment, pending: attemptsInFlight[address, default: 0]) else {
+        let admitted: Bool
+        do {
+            admitted = try await rateLimits.beginRedemption(by: address, at: moment)
+        } catch {
+            logger.error("Could not check the short-code rate limit in the database", metadata: ["error": "\(error)"])
+            throw .internalError
+        }
+        guard admitted else {
             metrics.shortCodesRejected.increment()
             throw .tooManyAttempts
         }
-        attemptsInFlight[address, default: 0] += 1
-        defer { finishAttempt(of: address) }
         let outcome: ShortCodeRedemption
         do {
             outcome = try await redemption(
                 of: code, by: role, at: moment, auditName: auditName.flatMap { $0.isEmpty ? nil : $0 })
         } catch {
             logger.error("Short-code redemption failed in the database", metadata: ["error": "\(error)"])
+            await finishAttempt(by: address, at: moment, failed: false)
             throw .internalError
         }
         switch outcome {
         case .granted(let grant, let isFirst):
+            await finishAttempt(by: address, at: moment, failed: false)
             if isFirst {
                 metrics.shortCodesRedeemed.increment()
             }
             return grant
         case .refused(let refusal):
-            limiter.recordFailure(of: address, at: moment)
+            await finishAttempt(by: address, at: moment, failed: true)
             metrics.shortCodesRejected.increment()
             throw refusal
         }
@@ -184,16 +192,19 @@ public actor ShortCodeService {
     }
 
     /// Counts codes that expired before both sides redeemed them (each once,
-    /// in `shortCodesExpired`) and deletes codes that expired more than
-    /// ``retention`` seconds ago. Call it periodically, e.g. every minute.
+    /// in `shortCodesExpired`), deletes codes that expired more than
+    /// ``retention`` seconds ago, then forgets rate-limit counts that no
+    /// longer count. Call it periodically, e.g. every minute.
     ///
     /// - Returns: the number of codes newly counted as expired.
     @discardableResult
     public func purgeExpired() async throws -> Int {
-        let newlyExpired = try await storage.purgeExpired(at: now(), retention: retention)
+        let moment = now()
+        let newlyExpired = try await storage.purgeExpired(at: moment, retention: retention)
         if newlyExpired > 0 {
             metrics.shortCodesExpired.increment(by: Int64(newlyExpired))
         }
+        try await rateLimits.purge(at: moment)
         return newlyExpired
     }
 
@@ -220,9 +231,16 @@ public actor ShortCodeService {
         }
     }
 
-    /// Notes that a redemption by `address` has been answered.
-    private func finishAttempt(of address: String) {
-        let remaining = attemptsInFlight[address, default: 1] - 1
-        attemptsInFlight[address] = remaining > 0 ? remaining : nil
+    /// Tells the ledger that the redemption `address` began at `moment` is
+    /// answered. If the ledger cannot be told, the attempt keeps counting as
+    /// a failure until its window passes, which errs towards refusing.
+    private func finishAttempt(by address: String, at moment: Date, failed: Bool) async {
+        do {
+            try await rateLimits.finishRedemption(by: address, at: moment, failed: failed)
+        } catch {
+            logger.warning(
+                "Could not finish a short-code attempt in the rate limit; it counts as failed for a window",
+                metadata: ["error": "\(error)"])
+        }
     }
 }

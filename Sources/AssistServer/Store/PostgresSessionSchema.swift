@@ -20,10 +20,14 @@ enum PostgresSessionSchema {
     static let migrationLockKey = 0x6173_7369_7374_6462
 
     /// The migrations in the order they apply, each an id and its statements:
-    /// the session tables', the short codes' (``PostgresShortCodeSchema``), then the
-    /// cluster's (``ClusterSchema``).
+    /// the session tables', the short codes' (``PostgresShortCodeSchema``), the
+    /// cluster's (``ClusterSchema``), then the rate limits'
+    /// (``PostgresRateLimitSchema``).
     static var migrations: [(id: String, statements: [PostgresQuery])] {
-        [("sessions.v1", sessionTables), PostgresShortCodeSchema.migration, (ClusterSchema.migrationID, ClusterSchema.tables)]
+        [
+            ("sessions.v1", sessionTables), PostgresShortCodeSchema.migration,
+            (ClusterSchema.migrationID, ClusterSchema.tables), PostgresRateLimitSchema.migration,
+        ]
     }
 
     /// Applies every migration the database has not recorded yet.

@@ -1,4 +1,5 @@
 import AssistCore
+import AssistServer
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -88,11 +89,7 @@ struct ClusterLiveTests {
     @Test("a short code created through one node is redeemed through the other, and its session opens there")
     func shortCodeAcrossNodes() async throws {
         try await ClusterFixture.run { cluster in
-            let create = try #require(URL(string: try cluster.url(ofNode: 0) + "/assistserver/shortcode/create"))
-            var request = URLRequest(url: create)
-            request.httpMethod = "PUT"
-            let (created, _) = try await URLSession.shared.data(for: request)
-            let code = try #require(try JSONDecoder().decode([String: String].self, from: created)["shortCode"])
+            let code = try await Self.createShortCode(on: try cluster.url(ofNode: 0))
             let redeem = try #require(
                 URL(string: try cluster.url(ofNode: 1) + "/assistserver/shortcode/consumer?appkey=\(code)"))
             let (redeemed, response) = try await URLSession.shared.data(from: redeem)
@@ -107,6 +104,35 @@ struct ClusterLiveTests {
                 if case .welcome(let w) = $0 { w } else { nil }
             }
         }
+    }
+
+    @Test("wrong short codes sent through both nodes count against one limit: the sixth, a correct code, gets 429 on either")
+    func shortCodeRateLimitAcrossNodes() async throws {
+        try await ClusterFixture.run { cluster in
+            let nodes = [try cluster.url(ofNode: 0), try cluster.url(ofNode: 1)]
+            let code = try await Self.createShortCode(on: nodes[0])
+            for attempt in 0..<RedemptionRateLimiter.defaultMaxFailures {
+                #expect(try await Self.consumerRedemptionStatus(of: "ZZZZ-ZZZZ", on: nodes[attempt % 2]) == 404)
+            }
+            for node in nodes {
+                #expect(try await Self.consumerRedemptionStatus(of: code, on: node) == 429)
+            }
+        }
+    }
+
+    /// A short code created through the server at `url`.
+    private static func createShortCode(on url: String) async throws -> String {
+        var request = URLRequest(url: try #require(URL(string: url + "/assistserver/shortcode/create")))
+        request.httpMethod = "PUT"
+        let (created, _) = try await URLSession.shared.data(for: request)
+        return try #require(try JSONDecoder().decode([String: String].self, from: created)["shortCode"])
+    }
+
+    /// The status the server at `url` answers a consumer's redemption of `code` with.
+    private static func consumerRedemptionStatus(of code: String, on url: String) async throws -> Int? {
+        let redeem = try #require(URL(string: url + "/assistserver/shortcode/consumer?appkey=\(code)"))
+        let (_, response) = try await URLSession.shared.data(from: redeem)
+        return (response as? HTTPURLResponse)?.statusCode
     }
 }
 

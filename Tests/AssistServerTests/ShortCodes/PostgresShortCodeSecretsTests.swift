@@ -15,7 +15,10 @@ struct PostgresShortCodeSecretsTests {
             group.addTask { await client.run() }
             defer { group.cancelAll() }
             let storage = try await PostgresShortCodeStore(migrating: client, logger: logger)
-            let fixture = ShortCodeFixture(node: ShortCodeNode(storage: storage, sealer: TokenSealer()))
+            let fixture = ShortCodeFixture(
+                node: ShortCodeNode(
+                    storage: storage, sealer: TokenSealer(),
+                    rateLimits: try await PostgresRateLimitLedger(migrating: client, logger: logger)))
             var issues: [ShortCodeIssue] = []
             for round in 0..<3 {
                 let issue = try await fixture.service.create(auditName: "caller \(round)")

@@ -1,4 +1,4 @@
-import AssistServer
+@testable import AssistServer
 import Foundation
 import Testing
 
@@ -53,5 +53,17 @@ struct RedemptionRateLimiterTests {
         limiter.recordFailure(of: "10.0.1.1", at: start.addingTimeInterval(61))
         #expect(limiter.trackedAddressCount == 1)
         #expect(limiter.permits("10.0.0.1", at: start.addingTimeInterval(61)))
+    }
+
+    @Test("a purge forgets the addresses idle for a minute without waiting for another failure")
+    func purgeForgetsIdleAddresses() {
+        var limiter = RedemptionRateLimiter()
+        limiter.recordFailure(of: "10.0.0.1", at: start)
+        limiter.recordFailure(of: "10.0.0.2", at: start.addingTimeInterval(30))
+        limiter.forgetIdleAddresses(at: start.addingTimeInterval(59))
+        #expect(limiter.trackedAddressCount == 2)
+        limiter.forgetIdleAddresses(at: start.addingTimeInterval(60))
+        #expect(limiter.trackedAddressCount == 1)
+        #expect(!limiter.permits("10.0.0.2", at: start.addingTimeInterval(60), pending: 4))
     }
 }

@@ -17,11 +17,11 @@ struct ShortCodeNodesTests {
                 let issue = try await first.service.create()
                 let pair = ShortCodeGrant(sessionToken: issue.sessionToken, correlationID: issue.correlationID)
                 let address = "198.51.100.\(round)"
-                async let consumerOnFirst = Self.redemption(of: issue.code, by: .consumer, on: first, from: address)
-                async let consumerOnSecond = Self.redemption(of: issue.code, by: .consumer, on: second, from: address)
+                async let consumerOnFirst = first.redemption(of: issue.code, by: .consumer, from: address)
+                async let consumerOnSecond = second.redemption(of: issue.code, by: .consumer, from: address)
                 #expect(await [consumerOnFirst, consumerOnSecond] == [.success(pair), .success(pair)])
-                async let agentOnFirst = Self.redemption(of: issue.code, by: .agent, on: first, from: address)
-                async let agentOnSecond = Self.redemption(of: issue.code, by: .agent, on: second, from: address)
+                async let agentOnFirst = first.redemption(of: issue.code, by: .agent, from: address)
+                async let agentOnSecond = second.redemption(of: issue.code, by: .agent, from: address)
                 let agents = await [agentOnFirst, agentOnSecond]
                 #expect(agents.count { $0 == .success(pair) } == 1)
                 #expect(agents.count { $0 == .failure(.spentShortCode) } == 1)
@@ -43,17 +43,6 @@ struct ShortCodeNodesTests {
             async let purgedBySecond = second.service.purgeExpired()
             #expect(try await purgedByFirst + purgedBySecond == Self.rounds)
             #expect(Self.total("short_codes_expired", of: [first, second]) == Double(Self.rounds))
-        }
-    }
-
-    /// What redeeming `code` by `role` on `node` answers.
-    private static func redemption(
-        of code: String, by role: ShortCodeRole, on node: ShortCodeFixture, from address: String
-    ) async -> Result<ShortCodeGrant, ShortCodeRefusal> {
-        do throws(ShortCodeRefusal) {
-            return .success(try await node.service.redeem(code, by: role, from: address))
-        } catch {
-            return .failure(error)
         }
     }
 

@@ -15,13 +15,24 @@ struct ShortCodeFixture {
     ) {
         self.time = time
         service = ShortCodeService(
-            storage: node.storage, sealer: node.sealer, metrics: metrics, timeToLive: timeToLive, now: { time.now },
-            random: random)
+            storage: node.storage, sealer: node.sealer, metrics: metrics, timeToLive: timeToLive,
+            rateLimits: node.rateLimits, now: { time.now }, random: random)
     }
 
     /// A service on a new SQLite database in memory.
     init() throws {
         self.init(node: .sqlite(try SupportDatabase(path: ":memory:")))
+    }
+
+    /// What redeeming `code` by `role` from `address` answers.
+    func redemption(
+        of code: String, by role: ShortCodeRole = .agent, from address: String
+    ) async -> Result<ShortCodeGrant, ShortCodeRefusal> {
+        do throws(ShortCodeRefusal) {
+            return .success(try await service.redeem(code, by: role, from: address))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The value of the counter `assist_<name>_total` in the rendered metrics.

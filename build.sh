@@ -236,12 +236,14 @@ cmd_test() {
     # main-actor tests (the connection delegates) wait on it: run beside the server's live
     # tests on a loaded machine, both missed their hang guards. The call's media tests
     # encode and decode video on both cores: they starved the GTK tests that wait on frames.
-    within 15m swift test --skip-build --skip AssistGtkTests --skip AssistCallTests --skip 'Cluster[A-Za-z]*LiveTests'
+    within 15m swift test --skip-build --skip AssistGtkTests --skip AssistCallTests \
+        --skip 'Cluster[A-Za-z]*LiveTests' --skip FaultInjectionLiveTests
     # The cluster's live tests start PostgreSQL, two or three server processes and nginx
-    # each. Run beside the in-process live tests, the fault-injection test's chats stalled
-    # past its 60 s limit (3 of 3 runs together locally, and 1 of 3 before the shutdown fix
-    # too); alone, each passes. Until the cause is found (docs/reliability.md), they run apart.
+    # each. Run beside them, or beside the PostgreSQL rate-limit tests, the fault-injection
+    # test's chats stalled past its 60 s limit (an open finding, docs/reliability.md); alone,
+    # each passes. Until the cause is found, each runs in a process of its own.
     within 10m swift test --skip-build --filter 'Cluster[A-Za-z]*LiveTests'
+    within 5m swift test --skip-build --filter FaultInjectionLiveTests
     GTK_A11Y=none within 15m xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' swift test --skip-build \
         --filter AssistGtkTests
     GTK_A11Y=none within 10m xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' swift test --skip-build \

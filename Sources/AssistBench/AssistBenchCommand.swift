@@ -90,11 +90,15 @@ struct AssistBenchCommand: AsyncParsableCommand {
                     sessions: sessions, relaySessions: relaySessions,
                     benchExecutable: benchExecutable))
         }
-        let cluster =
-            skipCluster
-            ? nil
-            : try await ClusterBenchmark.run(
-                LoadSettings(sessions: relaySessions, relaySessions: relaySessions, benchExecutable: benchExecutable))
+        var cluster: [ClusterResult] = []
+        if !skipCluster {
+            for synchronousCommit in [true, false] {
+                cluster.append(
+                    try await ClusterBenchmark.run(
+                        LoadSettings(sessions: relaySessions, relaySessions: relaySessions, benchExecutable: benchExecutable),
+                        synchronousCommit: synchronousCommit))
+            }
+        }
         let walSoak = skipWalSoak ? nil : try await WalSoakBenchmark.run(benchExecutable: benchExecutable)
         var desktop: [DesktopStartResult] = []
         if !skipDesktop {

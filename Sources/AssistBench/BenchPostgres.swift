@@ -2,8 +2,7 @@ import Foundation
 
 /// A throw-away PostgreSQL 15 server for the cluster benchmark: created in
 /// a folder of its own, reachable only through its Unix socket there, with
-/// PostgreSQL's default durability (`fsync` and `synchronous_commit` on, as
-/// an operator would run it), and one database, `assist`.
+/// `fsync` on, and one database, `assist`.
 ///
 /// `initdb` refuses to run as root, so under root the folder belongs to the
 /// `postgres` user and PostgreSQL's programs run as that user (`runuser`).
@@ -18,8 +17,10 @@ struct BenchPostgres {
     /// The `postgres://` URL of the `assist` database, for `--database`.
     var databaseURL: String { "postgres://postgres@/assist?host=\(folder.path)" }
 
-    /// Creates the cluster under `parent` and starts its server.
-    static func start(under parent: URL) throws -> BenchPostgres {
+    /// Creates the cluster under `parent` and starts its server; with
+    /// `synchronousCommit` off a commit returns before its WAL is flushed
+    /// (PostgreSQL's WAL writer flushes within 200 ms).
+    static func start(under parent: URL, synchronousCommit: Bool) throws -> BenchPostgres {
         guard FileManager.default.isExecutableFile(atPath: "\(binaries)/initdb") else {
             throw BenchPostgresError.notInstalled(binaries)
         }
@@ -36,7 +37,9 @@ struct BenchPostgres {
         try server.run(["initdb", "-D", data, "-U", "postgres", "-A", "trust", "--locale=C", "-E", "UTF8"])
         try server.run([
             "pg_ctl", "start", "-D", data, "-w", "-t", "60", "-l", folder.appendingPathComponent("server.log").path,
-            "-o", "-c listen_addresses='' -k \(folder.path) -c max_connections=200",
+            "-o",
+            "-c listen_addresses='' -k \(folder.path) -c max_connections=200 "
+                + "-c synchronous_commit=\(synchronousCommit ? "on" : "off")",
         ])
         try server.run(["createdb", "-h", folder.path, "-U", "postgres", "assist"])
         return server

@@ -10,8 +10,9 @@ struct BenchmarkReport {
     let results: [BenchmarkResult]
     /// The server load figures; `nil` when the run skipped them.
     let load: LoadResult?
-    /// The cluster figures; `nil` when the run skipped them.
-    let cluster: ClusterResult?
+    /// The cluster figures, with PostgreSQL's `synchronous_commit` on and
+    /// off; empty when the run skipped them.
+    let cluster: [ClusterResult]
     /// The WAL soak figures; `nil` when the run skipped it.
     let walSoak: WalSoakResult?
     /// The desktop start-up figures, one per GL condition; empty when the run skipped them.
@@ -50,8 +51,8 @@ struct BenchmarkReport {
             lines += ["## Server load", "", "Not run (`--skip-load`)."]
         }
         lines.append("")
-        if let cluster {
-            lines += ClusterReportSection(result: cluster, singleNode: load, machineLine: machineLine, dateLine: dateLine).lines
+        if !cluster.isEmpty {
+            lines += ClusterReportSection(results: cluster, singleNode: load, machineLine: machineLine, dateLine: dateLine).lines
         } else {
             lines += ["## Cluster: two nodes on PostgreSQL", "", "Not run (`--skip-cluster`)."]
         }

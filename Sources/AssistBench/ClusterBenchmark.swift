@@ -22,24 +22,27 @@ enum ClusterBenchmark {
         var destination: String { rawValue }
     }
 
-    /// Runs every phase with `settings.relaySessions` sessions per scenario;
-    /// always stops the nodes and the database.
-    static func run(_ settings: LoadSettings) async throws -> ClusterResult {
+    /// Runs every phase with `settings.relaySessions` sessions per scenario,
+    /// on a PostgreSQL with `synchronousCommit` on or off; always stops the
+    /// nodes and the database.
+    static func run(_ settings: LoadSettings, synchronousCommit: Bool) async throws -> ClusterResult {
         let limit = OpenFileLimit.raiseToHardLimit()
         let sessions = min(settings.relaySessions, max((limit.current - 300) / 3, 1))
         let workDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("assist-cluster-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: workDirectory) }
-        Progress.say("starting PostgreSQL and two nodes")
-        let postgres = try BenchPostgres.start(under: workDirectory)
+        Progress.say("starting PostgreSQL (synchronous_commit \(synchronousCommit ? "on" : "off")) and two nodes")
+        let postgres = try BenchPostgres.start(under: workDirectory, synchronousCommit: synchronousCommit)
         defer { postgres.stop() }
         let token = UUID().uuidString
         let start = try nodeStarter(
             settings: settings, databaseURL: postgres.databaseURL, token: token, sessions: sessions, in: workDirectory)
         var running: [BenchClusterNode] = []
         do {
-            let result = try await measure(sessions: sessions, token: token, settings: settings) { name in
+            let result = try await measure(
+                sessions: sessions, token: token, settings: settings, synchronousCommit: synchronousCommit
+            ) { name in
                 let node = try await start(name)
                 running.append(node)
                 return node
@@ -79,7 +82,7 @@ enum ClusterBenchmark {
     }
 
     private static func measure(
-        sessions: Int, token: String, settings: LoadSettings,
+        sessions: Int, token: String, settings: LoadSettings, synchronousCommit: Bool,
         start: (String) async throws -> BenchClusterNode
     ) async throws -> ClusterResult {
         let leader = try await start("node-a")
@@ -90,7 +93,7 @@ enum ClusterBenchmark {
         guard await Polling.wait(upTo: .seconds(30), until: { await follower.isReady() }) else {
             throw ClusterBenchmarkError.notReady("node-b", follower.process.logTail)
         }
-        let tally = ConnectionTally()
+        var tallies: [ConnectionTally] = []
         var relays: [ClusterResult.Relay] = []
         var memory: [ClusterResult.Memory] = []
         var consumers: [Scenario: [BenchConsumer]] = [:]
@@ -101,6 +104,9 @@ enum ClusterBenchmark {
                 case .followerToLeader: (follower, leader, leader)
                 case .leaderToFollower: (leader, follower, follower)
                 }
+            // A tally per scenario: opening sessions waits for this batch's answers only.
+            let tally = ConnectionTally()
+            tallies.append(tally)
             let otherBefore = ResidentMemory.kibibytes(ofProcess: otherNode.process.pid) ?? 0
             Progress.say("\(scenario.rawValue): opening \(sessions) sessions on \(consumerNode.url)")
             let idle = try await IdleSessions.open(
@@ -154,8 +160,8 @@ enum ClusterBenchmark {
             .init(name: "leader", outcome: await ResumeWave.run(onLeader, on: successor.url, since: leaderDeath)))
         for consumer in onLeader { await consumer.close() }
         return ClusterResult(
-            sessions: sessions, relays: relays, memory: memory, deaths: deaths,
-            protocolProblems: tally.protocolProblems)
+            synchronousCommit: synchronousCommit, sessions: sessions, relays: relays, memory: memory, deaths: deaths,
+            protocolProblems: tallies.reduce(0) { $0 + $1.protocolProblems })
     }
 
     /// The report's name of a relay scenario.

@@ -32,6 +32,8 @@ struct ClusterResult {
         let outcome: ResumeWave.Outcome
     }
 
+    /// Whether PostgreSQL flushed each commit's WAL before answering (`synchronous_commit`).
+    let synchronousCommit: Bool
     /// Sessions per scenario.
     let sessions: Int
     /// Same node, consumers and agent on different nodes (both ways).

@@ -120,6 +120,19 @@ struct ClusterLiveTests {
         }
     }
 
+    @Test("the agent console's origin is the cluster's public one: every node and the balancer let it in, and no other")
+    func consoleOriginIsTheClustersPublicOne() async throws {
+        let publicOrigin = "https://support.example.test"
+        try await ClusterFixture.run(allowedOrigins: ["ws://127.0.0.1", publicOrigin]) { cluster in
+            for url in [try cluster.url(ofNode: 0), try cluster.url(ofNode: 1), cluster.balancer.url] {
+                #expect(try UpgradeProbe.status(of: url, path: "/v1/agent", origin: publicOrigin) == 101, "\(url)")
+                #expect(
+                    try UpgradeProbe.status(of: url, path: "/v1/agent", origin: "https://elsewhere.example.test") == 400,
+                    "\(url)")
+            }
+        }
+    }
+
     /// A short code created through the server at `url`.
     private static func createShortCode(on url: String) async throws -> String {
         var request = URLRequest(url: try #require(URL(string: url + "/assistserver/shortcode/create")))

@@ -28,8 +28,12 @@ final class ClusterFixture: Sendable {
 
     /// Starts `count` nodes and the balancer, waits until a node leads and
     /// every node takes connections, runs `body`, and stops it all.
+    ///
+    /// Every node lets agents in from `allowedOrigins` (`--allow-origin`), as
+    /// an operator names the cluster's public origin.
     static func run<T: Sendable>(
-        nodes count: Int = 2, agents: String = ClusterFixture.samOnly, _ body: (ClusterFixture) async throws -> T
+        nodes count: Int = 2, agents: String = ClusterFixture.samOnly, allowedOrigins: [String] = ["ws://127.0.0.1"],
+        _ body: (ClusterFixture) async throws -> T
     ) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assist-cluster-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -42,8 +46,8 @@ final class ClusterFixture: Sendable {
         let databaseURL = try await ThrowawayPostgres.shared.freshDatabaseURL()
         let arguments = [
             "--database", databaseURL, "--token-key-file", keyFile.path,
-            "--agents", agentsFile.path, "--allow-origin", "ws://127.0.0.1",
-        ]
+            "--agents", agentsFile.path,
+        ] + allowedOrigins.flatMap { ["--allow-origin", $0] }
         var started: [ServerProcess] = []
         for _ in 0..<count { started.append(try await ServerProcess.start(arguments: arguments)) }
         for node in started { try await waitUntilReady(node.url) }

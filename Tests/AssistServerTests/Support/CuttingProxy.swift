@@ -54,7 +54,7 @@ final class CuttingProxy: Sendable {
         guard listener >= 0 else { throw POSIXError(.EIO) }
         var reuse: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = Self.loopback(port: 0)
+        var address = Loopback.address(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -123,7 +123,7 @@ final class CuttingProxy: Sendable {
                 if state.withLock({ $0.stopped }) { return }
                 continue
             }
-            guard let upstream = try? Self.connect(port: upstreamPort) else {
+            guard let upstream = try? Loopback.connect(port: upstreamPort) else {
                 closeDescriptor(client)
                 continue
             }
@@ -230,30 +230,6 @@ final class CuttingProxy: Sendable {
             written += result
         }
         return true
-    }
-
-    private static func connect(port: Int) throws -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
-        var address = loopback(port: port)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            closeDescriptor(descriptor)
-            throw POSIXError(.ECONNREFUSED)
-        }
-        return descriptor
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
     }
 }
 

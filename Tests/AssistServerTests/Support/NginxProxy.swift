@@ -212,7 +212,7 @@ final class NginxProxy: Sendable {
         let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw NginxProxyError.noPort }
         defer { close(socket) }
-        var address = loopback(port: 0)
+        var address = Loopback.address(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
@@ -225,23 +225,9 @@ final class NginxProxy: Sendable {
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.
     private static func accepts(port: Int) -> Bool {
-        let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return false }
-        defer { close(socket) }
-        var address = loopback(port: port)
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
+        guard let socket = try? Loopback.connect(port: port) else { return false }
+        close(socket)
+        return true
     }
 }
 

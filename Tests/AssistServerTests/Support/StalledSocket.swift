@@ -14,21 +14,7 @@ final class StalledSocket {
     /// Connects to `port` on 127.0.0.1 and sends `text` (maybe nothing, or
     /// part of a request).
     init(port: Int, sending text: String) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw POSIXError(.init(rawValue: errno) ?? .ECONNREFUSED)
-        }
+        descriptor = try Loopback.connect(port: port)
         let bytes = Array(text.utf8)
         guard bytes.isEmpty || write(descriptor, bytes, bytes.count) == bytes.count else {
             close(descriptor)

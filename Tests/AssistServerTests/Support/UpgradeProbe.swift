@@ -8,21 +8,10 @@ enum UpgradeProbe {
     /// `path` sent with `Origin: origin`; `nil` when no answer came within 5 s.
     static func status(of url: String, path: String, origin: String) throws -> Int? {
         guard let port = URL(string: url)?.port else { throw POSIXError(.EINVAL) }
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        let descriptor = try Loopback.connect(port: port)
         defer { close(descriptor) }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         let request = Array(
             (StalledSocket.upgradeRequest(port: port, path: path)
                 .replacingOccurrences(of: "Origin: ws://127.0.0.1\r\n", with: "Origin: \(origin)\r\n")).utf8)

@@ -160,13 +160,15 @@ final class ClusterNode: Sendable {
         }
     }
 
-    private func heartbeat() async throws {
+    /// Says the node is alive and which term it leads, `nil` while it does
+    /// not lead (yet): followers follow only a leader that says it leads.
+    private func heartbeat(leading term: Int64? = nil) async throws {
         let (client, id, logger) = (client, id, logger)
         try await withinDeadline(Self.stepLimit) {
             try await client.query(
                 """
-                INSERT INTO cluster_nodes (id) VALUES (\(id))
-                ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()
+                INSERT INTO cluster_nodes (id, leading_term) VALUES (\(id), \(term))
+                ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), leading_term = excluded.leading_term
                 """, logger: logger)
         }
     }
@@ -190,12 +192,13 @@ final class ClusterNode: Sendable {
             try await hub.restore()
             let remote = RemoteLinks(hub: hub, outbox: outbox, node: id)
             await step(to: .leader(term: term, hub: hub, remote: remote), within: Self.closeTimeout)
+            try await heartbeat(leading: term)
             logger.notice("leading the cluster", metadata: ["node": "\(id)", "term": "\(term)"])
             let logger = logger
             while true {
                 try await Task.sleep(for: Self.tick)
                 try await withinDeadline(Self.stepLimit) { try await connection.query("SELECT 1", logger: logger) }
-                try await heartbeat()
+                try await heartbeat(leading: term)
                 try await withinDeadline(Self.stepLimit) { try await self.reapGoneNodes(remote: remote) }
             }
         } catch {
@@ -239,13 +242,16 @@ final class ClusterNode: Sendable {
             "DELETE FROM cluster_mail WHERE recipient NOT IN (SELECT id FROM cluster_nodes)", logger: logger)
     }
 
-    /// Follows the leader the database names, if its heartbeat is fresh:
-    /// a new leader or term ends the connections forwarded to the old one.
+    /// Follows the leader the database names, if its heartbeat is fresh and
+    /// says it leads that term — not while it still restores the sessions,
+    /// nor after it stopped leading, when mail forwarded to it would be
+    /// dropped: a new leader or term ends the connections forwarded to the old one.
     private func follow() async throws {
         let rows = try await client.query(
             """
             SELECT l.node, l.term FROM cluster_leader l JOIN cluster_nodes n ON n.id = l.node
             WHERE n.heartbeat_at >= now() - make_interval(secs => \(Self.nodeTimeoutSeconds))
+              AND n.leading_term = l.term
             """, logger: logger)
         var leader: (node: String, term: Int64)?
         for try await (node, term) in rows.decode((String, Int64).self) { leader = (node, term) }

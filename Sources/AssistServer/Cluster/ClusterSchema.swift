@@ -9,8 +9,15 @@ import PostgresNIO
 /// anyone — a frame a peer sent is acknowledged only once the leader has
 /// stored it, and a crash of the database ends every connection anyway.
 /// Skipping the write-ahead log makes each mail cheaper to write.
+///
+/// `cluster_nodes.leading_term` (the second migration) is the term a node
+/// leads, written by its heartbeat once it has restored every session and
+/// takes connections, and cleared by any other heartbeat: `cluster_leader`
+/// names the node that last started a term, not whether it leads it yet or
+/// still — a follower follows only a node whose heartbeat says it leads
+/// that very term.
 enum ClusterSchema {
-    /// The migration's id.
+    /// The first migration's id.
     static let migrationID = "cluster.v1"
 
     /// The cluster's tables.
@@ -39,4 +46,9 @@ enum ClusterSchema {
             "CREATE INDEX cluster_mail_by_recipient ON cluster_mail (recipient, seq)",
         ]
     }
+
+    /// The migration that lets a node say which term it leads.
+    static let leadingTerm: (id: String, statements: [PostgresQuery]) = (
+        "cluster.v2", ["ALTER TABLE cluster_nodes ADD COLUMN leading_term bigint"]
+    )
 }

@@ -38,16 +38,9 @@ final class ClusterFixture: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assist-cluster-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let agentsFile = folder.appendingPathComponent("agents.json")
-        try Data(agents.utf8).write(to: agentsFile)
-        let keyFile = folder.appendingPathComponent("token.key")
-        var generator = SystemRandomNumberGenerator()
-        try Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: keyFile)
         let databaseURL = try await ThrowawayPostgres.shared.freshDatabaseURL()
-        let arguments = [
-            "--database", databaseURL, "--token-key-file", keyFile.path,
-            "--agents", agentsFile.path,
-        ] + allowedOrigins.flatMap { ["--allow-origin", $0] }
+        let arguments = try nodeArguments(
+            database: databaseURL, folder: folder, agents: agents, allowedOrigins: allowedOrigins)
         var started: [ServerProcess] = []
         for _ in 0..<count { started.append(try await ServerProcess.start(arguments: arguments)) }
         for node in started { try await waitUntilReady(node.url) }
@@ -62,6 +55,21 @@ final class ClusterFixture: Sendable {
             for node in cluster.nodes.withLock({ $0 }) { _ = try? await node?.stop() }
             return try result.get()
         }
+    }
+
+    /// The arguments of a node on `database` whose agents file and shared
+    /// token key are written into `folder`.
+    static func nodeArguments(
+        database: String, folder: URL, agents: String = ClusterFixture.samOnly,
+        allowedOrigins: [String] = ["ws://127.0.0.1"]
+    ) throws -> [String] {
+        let agentsFile = folder.appendingPathComponent("agents.json")
+        try Data(agents.utf8).write(to: agentsFile)
+        let keyFile = folder.appendingPathComponent("token.key")
+        var generator = SystemRandomNumberGenerator()
+        try Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: keyFile)
+        return ["--database", database, "--token-key-file", keyFile.path, "--agents", agentsFile.path]
+            + allowedOrigins.flatMap { ["--allow-origin", $0] }
     }
 
     /// The agents file: Sam, capacity 1, serving `support`.

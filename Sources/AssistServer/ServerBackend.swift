@@ -18,6 +18,8 @@ struct ServerBackend: Sendable {
     /// Short codes and their rate limits, kept in the same database on a
     /// cluster; on SQLite the rate limits are the server's, in memory.
     let shortCodes: ShortCodeService
+    /// Files sent in chat, in the same database.
+    let attachments: any AttachmentStorage
     /// What runs beside the HTTP server, first to start and last to stop.
     let services: [any Service]
 
@@ -48,6 +50,7 @@ struct ServerBackend: Sendable {
             session: { await hub.session(forResumeToken: $0) },
             goAway: { await hub.goAway(within: $0) },
             shortCodes: shortCodes,
+            attachments: AttachmentStore(writer: database.writer),
             services: [
                 ReadinessProbe.service(store: store, readiness: readiness),
                 RepeatingService(interval: SupportDatabase.checkpointInterval) {
@@ -92,6 +95,7 @@ struct ServerBackend: Sendable {
             },
             goAway: { await node.goAway(within: $0) },
             shortCodes: shortCodes,
+            attachments: PostgresAttachmentStore(client: client, logger: logger),
             services: [
                 running,
                 ReadinessProbe.service(store: store, readiness: readiness),

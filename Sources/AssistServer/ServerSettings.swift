@@ -29,6 +29,8 @@ public struct ServerSettings: Sendable {
     public var console: ConsoleFiles?
     /// The STUN and TURN servers sent to the peers of calls (`--ice-server`).
     public var iceServers: [IceServer]
+    /// What files may be sent in chat and how long they are kept.
+    public var attachments: AttachmentPolicy
 
     /// Whether `database` (a `--database` value) names a PostgreSQL
     /// database rather than a SQLite file.
@@ -40,7 +42,7 @@ public struct ServerSettings: Sendable {
         agents: AgentDirectory, demoAgent: Bool = false,
         shortCodeTimeToLive: TimeInterval = ShortCodeService.defaultTimeToLive, gracePeriodSeconds: Int = 120,
         allowedOrigins: [String] = [], pingInterval: Duration = .seconds(30), console: ConsoleFiles? = nil,
-        iceServers: [IceServer] = [], tokenKeyFile: String? = nil
+        iceServers: [IceServer] = [], tokenKeyFile: String? = nil, attachments: AttachmentPolicy = AttachmentPolicy()
     ) {
         self.host = host
         self.port = port
@@ -54,5 +56,6 @@ public struct ServerSettings: Sendable {
         self.console = console
         self.iceServers = iceServers
         self.tokenKeyFile = tokenKeyFile
+        self.attachments = attachments
     }
 }

@@ -67,10 +67,20 @@ public enum SupportServer {
         router.addMetricsRoutes(metrics)
         router.addShortCodeRoutes(service: shortCodes, agents: directory, origins: origins)
         router.addDiagnosticsRoutes(session: backend.session, metrics: metrics)
+        let attachments = AttachmentService(storage: backend.attachments, policy: settings.attachments, logger: logger)
+        router.addAttachmentRoutes(service: attachments, agents: directory, session: backend.session)
         if let console = settings.console { router.addConsoleRoutes(files: console) }
 
         var services = backend.services
         services.append(RepeatingService(interval: .seconds(60)) { _ = try? await shortCodes.purgeExpired() })
+        services.append(
+            RepeatingService(interval: .seconds(60)) {
+                do {
+                    _ = try await attachments.purge()
+                } catch {
+                    logger.warning("could not delete old attachments", metadata: ["error": "\(error)"])
+                }
+            })
         if let demo { services.append(demo) }
         let host = settings.host
         let gate = UpgradeGate()

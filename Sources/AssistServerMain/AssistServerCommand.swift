@@ -71,6 +71,20 @@ struct AssistServerCommand: AsyncParsableCommand {
     @Option(help: "Where the agent console's files are (default: found next to the program, or ASSIST_CONSOLE_DIR).")
     var consoleDirectory: String?
 
+    @Option(help: "The largest file, in bytes, that may be sent in chat.")
+    var attachmentMaxBytes = AttachmentPolicy.defaultMaxBytes
+
+    @Option(
+        name: .customLong("attachment-type"),
+        help: ArgumentHelp(
+            "A media type of file that may be sent in chat, checked against the content. Repeatable; "
+                + "default: every type the server can check.",
+            valueName: "type"))
+    var attachmentTypes: [String] = []
+
+    @Option(help: "Days a session's files are kept after it ended.")
+    var attachmentRetentionDays = AttachmentPolicy.defaultRetention / 86_400
+
     @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -87,6 +101,13 @@ struct AssistServerCommand: AsyncParsableCommand {
         }
         if !postgres, tokenKeyFile != nil {
             throw ValidationError("--token-key-file is for a PostgreSQL --database; SQLite keeps its key beside the file.")
+        }
+        guard attachmentMaxBytes > 0 else { throw ValidationError("--attachment-max-bytes must be more than 0.") }
+        guard attachmentRetentionDays >= 0 else { throw ValidationError("--attachment-retention-days cannot be negative.") }
+        for type in attachmentTypes where !MediaTypeSniffer.knownMediaTypes.contains(type) {
+            throw ValidationError(
+                "--attachment-type \(type): the server cannot check that a file's contents are of this type; it can "
+                    + "check \(MediaTypeSniffer.knownMediaTypes.sorted().joined(separator: ", ")).")
         }
         do {
             _ = try IceServerArgument.parse(all: iceServerValues)
@@ -125,7 +146,11 @@ struct AssistServerCommand: AsyncParsableCommand {
             databasePath: database ?? SupportDatabase.defaultPath(environment: ProcessInfo.processInfo.environment),
             agents: directory, demoAgent: demoAgent, shortCodeTimeToLive: shortCodeTTL, gracePeriodSeconds: gracePeriod,
             allowedOrigins: allowedOrigins, pingInterval: .seconds(pingInterval), console: console,
-            iceServers: iceServers, tokenKeyFile: tokenKeyFile)
+            iceServers: iceServers, tokenKeyFile: tokenKeyFile,
+            attachments: AttachmentPolicy(
+                maxBytes: attachmentMaxBytes,
+                mediaTypes: attachmentTypes.isEmpty ? AttachmentPolicy.defaultMediaTypes : Set(attachmentTypes),
+                retention: attachmentRetentionDays * 86_400))
         let services = try await SupportServer.makeServices(
             settings: settings, logger: logger, shutdownTimeout: .seconds(shutdownTimeout),
             onListening: { url in

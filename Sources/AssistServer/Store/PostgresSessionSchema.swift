@@ -22,12 +22,13 @@ enum PostgresSessionSchema {
     /// The migrations in the order they apply, each an id and its statements:
     /// the session tables', the short codes' (``PostgresShortCodeSchema``), the
     /// cluster's (``ClusterSchema``), the rate limits'
-    /// (``PostgresRateLimitSchema``), then the cluster's leading term.
+    /// (``PostgresRateLimitSchema``), the cluster's leading term, then the
+    /// attachments' (``PostgresAttachmentSchema``).
     static var migrations: [(id: String, statements: [PostgresQuery])] {
         [
             ("sessions.v1", sessionTables), PostgresShortCodeSchema.migration,
             (ClusterSchema.migrationID, ClusterSchema.tables), PostgresRateLimitSchema.migration,
-            ClusterSchema.leadingTerm,
+            ClusterSchema.leadingTerm, PostgresAttachmentSchema.migration,
         ]
     }
 

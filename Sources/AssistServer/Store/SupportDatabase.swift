@@ -161,6 +161,7 @@ public struct SupportDatabase: Sendable {
         var migrator = DatabaseMigrator()
         ShortCodeSchema.register(in: &migrator, sealer: sealer)
         SessionSchema.register(in: &migrator)
+        AttachmentSchema.register(in: &migrator)
         return migrator
     }
 

@@ -40,6 +40,29 @@ enum StoreEngine: String, Sendable, CaseIterable, CustomTestStringConvertible {
         }
     }
 
+    /// Runs `body` with a session store and an attachment store of this
+    /// engine on one new, empty database.
+    func withFreshStores(_ body: (any SessionStorage, any AttachmentStorage) async throws -> Void) async throws {
+        switch self {
+        case .sqlite:
+            let folder = TemporaryFolder()
+            try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+            defer { folder.remove() }
+            let writer = try SupportDatabase(path: folder.databasePath).writer
+            try await body(SessionStore(writer: writer), AttachmentStore(writer: writer))
+        case .postgres:
+            let url = try PostgresDatabaseURL(parsing: try await ThrowawayPostgres.shared.freshDatabaseURL())
+            let logger = Logger(label: "store-test")
+            let client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await client.run() }
+                defer { group.cancelAll() }
+                let sessions = try await PostgresSessionStore(migrating: client, logger: logger)
+                try await body(sessions, PostgresAttachmentStore(client: client, logger: logger))
+            }
+        }
+    }
+
     /// Runs `body` with a store of this engine on a new, empty database.
     func withFreshStore(_ body: (any SessionStorage) async throws -> Void) async throws {
         try await withFreshDatabase { open in try await body(try await open()) }

@@ -20,6 +20,8 @@ struct ServerBackend: Sendable {
     let shortCodes: ShortCodeService
     /// Files sent in chat, in the same database.
     let attachments: any AttachmentStorage
+    /// Seals and reads the tickets of complete uploads, with the same key on every node.
+    let attachmentTickets: AttachmentTickets
     /// What runs beside the HTTP server, first to start and last to stop.
     let services: [any Service]
 
@@ -39,9 +41,11 @@ struct ServerBackend: Sendable {
             timeToLive: settings.shortCodeTimeToLive, logger: logger)
         let store = SessionStore(writer: database.writer)
         let readiness = DatabaseReadiness(logger: logger)
+        let tickets = AttachmentTickets(sealer: database.tokenSealer)
         let hub = SupportHub(
             store: store, directory: directory, metrics: metrics, settings: hubSettings(settings),
-            shortCodes: shortCodes, logger: logger, onWrite: { readiness.record(reachable: $0) })
+            shortCodes: shortCodes, attachmentTickets: tickets, logger: logger,
+            onWrite: { readiness.record(reachable: $0) })
         try await hub.restore()
         metrics.leading.set(1.0)
         return ServerBackend(
@@ -50,7 +54,7 @@ struct ServerBackend: Sendable {
             session: { await hub.session(forResumeToken: $0) },
             goAway: { await hub.goAway(within: $0) },
             shortCodes: shortCodes,
-            attachments: AttachmentStore(writer: database.writer),
+            attachments: AttachmentStore(writer: database.writer), attachmentTickets: tickets,
             services: [
                 ReadinessProbe.service(store: store, readiness: readiness),
                 RepeatingService(interval: SupportDatabase.checkpointInterval) {
@@ -82,7 +86,8 @@ struct ServerBackend: Sendable {
         let node = ClusterNode(client: client, metrics: metrics, logger: logger) { fence in
             SupportHub(
                 store: PostgresSessionStore(client: client, logger: logger, fence: fence), directory: directory,
-                metrics: metrics, settings: hubSettings(settings), shortCodes: shortCodes, logger: logger,
+                metrics: metrics, settings: hubSettings(settings), shortCodes: shortCodes,
+                attachmentTickets: AttachmentTickets(sealer: sealer), logger: logger,
                 onWrite: { readiness.record(reachable: $0) })
         }
         logger.info("joining the cluster", metadata: ["node": "\(node.id)"])
@@ -96,6 +101,7 @@ struct ServerBackend: Sendable {
             goAway: { await node.goAway(within: $0) },
             shortCodes: shortCodes,
             attachments: PostgresAttachmentStore(client: client, logger: logger),
+            attachmentTickets: AttachmentTickets(sealer: sealer),
             services: [
                 running,
                 ReadinessProbe.service(store: store, readiness: readiness),

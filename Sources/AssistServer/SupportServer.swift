@@ -67,7 +67,8 @@ public enum SupportServer {
         router.addMetricsRoutes(metrics)
         router.addShortCodeRoutes(service: shortCodes, agents: directory, origins: origins)
         router.addDiagnosticsRoutes(session: backend.session, metrics: metrics)
-        let attachments = AttachmentService(storage: backend.attachments, policy: settings.attachments, logger: logger)
+        let attachments = AttachmentService(
+            storage: backend.attachments, policy: settings.attachments, tickets: backend.attachmentTickets, logger: logger)
         router.addAttachmentRoutes(service: attachments, agents: directory, session: backend.session)
         if let console = settings.console { router.addConsoleRoutes(files: console) }
 

@@ -15,7 +15,9 @@ extension AgentMessage {
             self = .chat(
                 sessionID: try body.identifier("sessionId"),
                 clientMessageID: try body.identifier("clientMessageId"),
-                text: try body.text("text", max: ProtocolLimits.maxChatText))
+                text: try body.text("text", max: ProtocolLimits.maxChatText),
+                attachment: try body.textIfPresent("attachmentTicket", max: ProtocolLimits.maxAttachmentTicket)
+                    .map(AttachmentTicket.init))
         case "typing":
             let body = try envelope.object("body")
             self = .typing(sessionID: try body.identifier("sessionId"), isTyping: try body.bool("isTyping"))
@@ -85,11 +87,12 @@ extension AgentMessage {
         case .redeemShortCode(let code):
             var body = envelope.object("body")
             try body.identifier(code, "code")
-        case .chat(let sessionID, let clientMessageID, let text):
+        case .chat(let sessionID, let clientMessageID, let text, let attachment):
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
             try body.identifier(clientMessageID, "clientMessageId")
             try body.text(text, "text", max: ProtocolLimits.maxChatText)
+            try body.textIfPresent(attachment?.rawValue, "attachmentTicket", max: ProtocolLimits.maxAttachmentTicket)
         case .typing(let sessionID, let isTyping):
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")

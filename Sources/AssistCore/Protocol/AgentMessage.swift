@@ -13,8 +13,9 @@ public enum AgentMessage: WireMessage {
     case acceptSession(SessionID)
     /// Joins the session a person's short code names. Sequenced.
     case redeemShortCode(ShortCode)
-    /// A chat message to the person. Sequenced.
-    case chat(sessionID: SessionID, clientMessageID: ClientMessageID, text: String)
+    /// A chat message to the person, carrying the file an
+    /// ``AttachmentTicket`` names if it has one. Sequenced.
+    case chat(sessionID: SessionID, clientMessageID: ClientMessageID, text: String, attachment: AttachmentTicket? = nil)
     /// The agent started or stopped typing. Not sequenced.
     case typing(sessionID: SessionID, isTyping: Bool)
     /// Asks the person to share the window; `requestID` is chosen by the agent. Sequenced.

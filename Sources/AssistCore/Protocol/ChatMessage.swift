@@ -10,17 +10,20 @@ public struct ChatMessage: Sendable, Hashable, Codable {
     public var text: String
     /// When the server accepted it; whole milliseconds on the wire.
     public var sentAt: Date
+    /// The file it carries, if any; its `text` is then the file's name or a caption.
+    public var attachment: AttachmentInfo?
 
     /// Creates a chat message.
-    public init(id: ServerMessageID, author: ChatAuthor, text: String, sentAt: Date) {
+    public init(id: ServerMessageID, author: ChatAuthor, text: String, sentAt: Date, attachment: AttachmentInfo? = nil) {
         self.id = id
         self.author = author
         self.text = text
         self.sentAt = sentAt
+        self.attachment = attachment
     }
 
     /// Reads `messageId`, `author` (`consumer`, `agent` with `agentId`, or
-    /// `system`), `text` and `sentAt`.
+    /// `system`), `text`, `sentAt` and the optional `attachment`.
     public init(from decoder: any Decoder) throws {
         let reader = try WireReader(decoder)
         let author: ChatAuthor
@@ -34,7 +37,8 @@ public struct ChatMessage: Sendable, Hashable, Codable {
             id: try reader.identifier("messageId"),
             author: author,
             text: try reader.text("text", max: ProtocolLimits.maxChatText),
-            sentAt: try reader.timestamp("sentAt"))
+            sentAt: try reader.timestamp("sentAt"),
+            attachment: try reader.decodeIfPresent("attachment"))
     }
 
     /// Writes the members ``init(from:)`` reads.
@@ -52,5 +56,6 @@ public struct ChatMessage: Sendable, Hashable, Codable {
         }
         try writer.text(text, "text", max: ProtocolLimits.maxChatText)
         try writer.timestamp(sentAt, "sentAt")
+        try writer.encodeIfPresent(attachment, "attachment")
     }
 }

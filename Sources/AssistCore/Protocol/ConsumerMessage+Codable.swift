@@ -11,7 +11,9 @@ extension ConsumerMessage {
             let body = try envelope.object("body")
             self = .chat(
                 clientMessageID: try body.identifier("clientMessageId"),
-                text: try body.text("text", max: ProtocolLimits.maxChatText))
+                text: try body.text("text", max: ProtocolLimits.maxChatText),
+                attachment: try body.textIfPresent("attachmentTicket", max: ProtocolLimits.maxAttachmentTicket)
+                    .map(AttachmentTicket.init))
         case "typing": self = .typing(isTyping: try envelope.object("body").bool("isTyping"))
         case "screenShareAnswer":
             let body = try envelope.object("body")
@@ -56,10 +58,11 @@ extension ConsumerMessage {
         case .hello(let hello): try envelope.encode(hello, "body")
         case .resume(let resume): try envelope.encode(resume, "body")
         case .ack, .leaveQueue, .endSession: break
-        case .chat(let clientMessageID, let text):
+        case .chat(let clientMessageID, let text, let attachment):
             var body = envelope.object("body")
             try body.identifier(clientMessageID, "clientMessageId")
             try body.text(text, "text", max: ProtocolLimits.maxChatText)
+            try body.textIfPresent(attachment?.rawValue, "attachmentTicket", max: ProtocolLimits.maxAttachmentTicket)
         case .typing(let isTyping):
             var body = envelope.object("body")
             try body.encode(isTyping, "isTyping")

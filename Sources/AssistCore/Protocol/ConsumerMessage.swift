@@ -6,8 +6,9 @@ public enum ConsumerMessage: WireMessage {
     case resume(ResumeRequest)
     /// Acknowledges what was received, in the envelope's `ack`; no body. Not sequenced.
     case ack
-    /// A chat message from the person. Sequenced.
-    case chat(clientMessageID: ClientMessageID, text: String)
+    /// A chat message from the person, carrying the file an
+    /// ``AttachmentTicket`` names if it has one. Sequenced.
+    case chat(clientMessageID: ClientMessageID, text: String, attachment: AttachmentTicket? = nil)
     /// The person started or stopped typing. Not sequenced.
     case typing(isTyping: Bool)
     /// The person's answer to a screen-share request. Sequenced.

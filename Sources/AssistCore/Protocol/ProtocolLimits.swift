@@ -37,6 +37,10 @@ public enum ProtocolLimits {
     public static let maxURL = 2_048
     /// The longest media type of a pushed document.
     public static let maxMediaType = 255
+    /// The longest attachment file name.
+    public static let maxFileName = 255
+    /// The longest attachment ticket (``AttachmentTicket``).
+    public static let maxAttachmentTicket = 2_048
     /// The longest human-readable text in an error or a session ending.
     public static let maxNotice = 1_000
     /// The most versions a `hello` may list.

@@ -7,10 +7,11 @@ extension Router where Context: RemoteAddressRequestContext {
     /// `Authorization: Bearer <resume token or agent token>`:
     ///
     /// - `POST /v1/attachments` `{"sid", "name", "size", "mediaType"}` → 201
-    ///   `{"attachmentId", "received": 0}`: starts an upload.
+    ///   `{"attachmentId", "received": 0, …}`: starts an upload.
     /// - `PUT /v1/attachments/{id}` with `Upload-Offset: N` and the bytes
-    ///   from `N` → `{"attachmentId", "received", "complete"}`; 409 with
-    ///   `received` when `N` is not what the server holds.
+    ///   from `N` → `{"attachmentId", "received", "complete"}`, with the
+    ///   `ticket` to send it with in chat once complete; 409 with `received`
+    ///   when `N` is not what the server holds.
     /// - `GET /v1/attachments/{id}` → the upload's description and `received`.
     /// - `POST /v1/attachments/{id}/download` with the form `sid=SESSION` → the file.
     /// - `DELETE /v1/attachments/{id}` → 204: the uploader cancels.
@@ -37,11 +38,12 @@ extension Router where Context: RemoteAddressRequestContext {
             guard let text = request.headers[AttachmentStatusBody.uploadOffset], let offset = Int64(text), offset >= 0
             else { throw AttachmentRefusal.malformed("An upload's part must say where it starts (Upload-Offset).") }
             let record = try await service.append(request.body, to: id, at: offset, by: asking)
-            return try ShortCodeJSON.response(AttachmentStatusBody(record))
+            return try ShortCodeJSON.response(AttachmentStatusBody(record, ticket: try service.ticket(for: record, to: asking)))
         }
         get("/v1/attachments/:id") { request, context -> Response in
-            let record = try await service.attachment(try context.parameters.require("id"), for: try await party(request))
-            return try ShortCodeJSON.response(AttachmentStatusBody(record))
+            let asking = try await party(request)
+            let record = try await service.attachment(try context.parameters.require("id"), for: asking)
+            return try ShortCodeJSON.response(AttachmentStatusBody(record, ticket: try service.ticket(for: record, to: asking)))
         }
         post("/v1/attachments/:id/download") { request, context -> Response in
             let asking = try await party(request)

@@ -2,9 +2,11 @@ import GRDB
 
 /// The attachment tables in the server's SQLite database: `attachments`,
 /// one row per file, and `attachment_chunks`, its bytes by offset. Both go
-/// with their session (`ON DELETE CASCADE`).
+/// with their session (`ON DELETE CASCADE`); a chat message that carries
+/// a file keeps its description (``AttachmentInfo`` as JSON) in
+/// `chat_messages.attachment`.
 enum AttachmentSchema {
-    /// Registers the tables' migration.
+    /// Registers the tables' migrations.
     static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("attachments.v1") { db in
             try db.create(table: "attachments") { table in
@@ -23,6 +25,7 @@ enum AttachmentSchema {
                 table.column("bytes", .blob).notNull()
                 table.primaryKey(["attachment_id", "start"])
             }
+            try db.alter(table: "chat_messages") { table in table.add(column: "attachment", .text) }
         }
     }
 }

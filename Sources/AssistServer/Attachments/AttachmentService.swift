@@ -10,6 +10,8 @@ import Logging
 struct AttachmentService: Sendable {
     let storage: any AttachmentStorage
     let policy: AttachmentPolicy
+    /// Seals the tickets of complete uploads.
+    let tickets: AttachmentTickets
     let logger: Logger
     /// The time now (a parameter for tests).
     var now: @Sendable () -> Date = { Date() }
@@ -91,6 +93,12 @@ struct AttachmentService: Sendable {
             offset += Int64(chunk.count)
         }
         try await writer.finish(nil)
+    }
+
+    /// The ticket `party` sends `record` with in chat: only for its uploader, once complete.
+    func ticket(for record: AttachmentRecord, to party: AttachmentParty) throws -> AttachmentTicket? {
+        guard record.isComplete, record.uploader == party.uploader else { return nil }
+        return try tickets.issue(for: record)
     }
 
     /// Deletes `party`'s own attachment `id` (a cancelled upload).

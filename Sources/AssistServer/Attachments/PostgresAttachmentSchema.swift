@@ -26,6 +26,7 @@ enum PostgresAttachmentSchema {
               bytes bytea NOT NULL,
               PRIMARY KEY (attachment_id, start))
             """,
+            "ALTER TABLE chat_messages ADD COLUMN attachment text",
         ]
     )
 }

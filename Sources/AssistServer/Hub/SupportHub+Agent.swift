@@ -53,9 +53,20 @@ extension SupportHub {
             acceptNext(agentID, on: link)
         case .acceptSession(let sessionID):
             accept(sessionID, agentID, on: link)
-        case .chat(let sessionID, let clientMessageID, let text):
+        case .chat(let sessionID, let clientMessageID, let text, let ticket):
             guard owned(sessionID, by: agentID, on: link, refType: message.messageType) != nil else { return }
-            agentChat(clientMessageID, text: text, session: sessionID, agent: agentID)
+            var attachment: AttachmentInfo?
+            if let ticket {
+                attachment = attachmentTickets.file(
+                    ticket, session: sessionID, uploader: StoredChat.sender(of: .agent(id: agentID)))
+                guard attachment != nil else {
+                    reject(
+                        .invalidValue, "attachmentTicket is not a ticket of a file you sent in this session", on: link,
+                        as: ServerToAgentMessage.self, refType: message.messageType)
+                    return
+                }
+            }
+            agentChat(clientMessageID, text: text, attachment: attachment, session: sessionID, agent: agentID)
         case .typing(let sessionID, let isTyping):
             guard owned(sessionID, by: agentID, on: link, refType: message.messageType) != nil else { return }
             send(.typing(agentID: agentID, isTyping: isTyping), toSession: sessionID)
@@ -157,7 +168,10 @@ extension SupportHub {
         return session
     }
 
-    private func agentChat(_ clientMessageID: ClientMessageID, text: String, session id: SessionID, agent agentID: String) {
+    private func agentChat(
+        _ clientMessageID: ClientMessageID, text: String, attachment: AttachmentInfo?, session id: SessionID,
+        agent agentID: String
+    ) {
         let sender = StoredChat.sender(of: .agent(id: agentID))
         let candidate = ServerMessageID(UUID().uuidString)
         guard
@@ -172,7 +186,8 @@ extension SupportHub {
                     receipt: ChatReceipt(clientMessageID: clientMessageID, messageID: existing, status: .delivered)),
                 toAgent: agentID)
         case .accepted:
-            let message = ChatMessage(id: candidate, author: .agent(id: agentID), text: text, sentAt: currentDate)
+            let message = ChatMessage(
+                id: candidate, author: .agent(id: agentID), text: text, sentAt: currentDate, attachment: attachment)
             store(StoredChat(sessionID: id, clientMessageID: clientMessageID, message: message))
             send(.chat(message), toSession: id)
             metrics.messagesRelayed.increment()

@@ -56,8 +56,18 @@ extension SupportHub {
                 refType: message.messageType)
         case .ack, .error:
             break
-        case .chat(let clientMessageID, let text):
-            consumerChat(clientMessageID, text: text, session: id)
+        case .chat(let clientMessageID, let text, let ticket):
+            var attachment: AttachmentInfo?
+            if let ticket {
+                attachment = attachmentTickets.file(ticket, session: id, uploader: StoredChat.sender(of: .consumer))
+                guard attachment != nil else {
+                    reject(
+                        .invalidValue, "attachmentTicket is not a ticket of a file you sent in this session", on: link,
+                        as: ServerToConsumerMessage.self, refType: message.messageType)
+                    return
+                }
+            }
+            consumerChat(clientMessageID, text: text, attachment: attachment, session: id)
         case .typing(let isTyping):
             if let agentID = row.agentID { send(.typing(sessionID: id, isTyping: isTyping), toAgent: agentID) }
         case .screenShareAnswer(let requestID, let accepted):
@@ -106,7 +116,9 @@ extension SupportHub {
         }
     }
 
-    private func consumerChat(_ clientMessageID: ClientMessageID, text: String, session id: SessionID) {
+    private func consumerChat(
+        _ clientMessageID: ClientMessageID, text: String, attachment: AttachmentInfo?, session id: SessionID
+    ) {
         guard let row = sessions[id]?.row else { return }
         let candidate = ServerMessageID(UUID().uuidString)
         guard
@@ -120,7 +132,8 @@ extension SupportHub {
                 clientMessageID: clientMessageID, messageID: existing, status: agentID == nil ? .stored : .delivered)
             send(.chatReceipt(receipt), toSession: id)
         case .accepted:
-            let message = ChatMessage(id: candidate, author: .consumer, text: text, sentAt: currentDate)
+            let message = ChatMessage(
+                id: candidate, author: .consumer, text: text, sentAt: currentDate, attachment: attachment)
             store(StoredChat(sessionID: id, clientMessageID: clientMessageID, message: message))
             if let agentID {
                 send(.chat(sessionID: id, message: message), toAgent: agentID)

@@ -19,6 +19,8 @@ actor SupportHub {
     let metrics: ServerMetrics
     let settings: HubSettings
     let shortCodes: ShortCodeService
+    /// Reads the tickets of files sent with chat messages.
+    let attachmentTickets: AttachmentTickets
     let logger: Logger
     let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
@@ -67,7 +69,8 @@ actor SupportHub {
 
     init(
         store: any SessionStorage, directory: AgentDirectory, metrics: ServerMetrics, settings: HubSettings,
-        shortCodes: ShortCodeService, logger: Logger, clock: any Clock<Duration> = ContinuousClock(),
+        shortCodes: ShortCodeService, attachmentTickets: AttachmentTickets = AttachmentTickets(sealer: TokenSealer()),
+        logger: Logger, clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = Date.init,
         onWrite: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in }
     ) {
@@ -77,6 +80,7 @@ actor SupportHub {
         self.metrics = metrics
         self.settings = settings
         self.shortCodes = shortCodes
+        self.attachmentTickets = attachmentTickets
         self.logger = logger
         self.clock = clock
         self.now = now

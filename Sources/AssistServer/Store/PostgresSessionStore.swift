@@ -109,9 +109,10 @@ struct PostgresSessionStore: SessionStorage {
         for chat in changes.chats {
             try await connection.query(
                 """
-                INSERT INTO chat_messages (id, session_id, sender, client_message_id, text, sent_at)
+                INSERT INTO chat_messages (id, session_id, sender, client_message_id, text, sent_at, attachment)
                 VALUES (\(chat.message.id.rawValue), \(chat.sessionID.rawValue), \(chat.sender),
-                  \(chat.clientMessageID.rawValue), \(chat.message.text), \(chat.message.sentAt.timeIntervalSince1970))
+                  \(chat.clientMessageID.rawValue), \(chat.message.text), \(chat.message.sentAt.timeIntervalSince1970),
+                  \(chat.attachmentColumn))
                 ON CONFLICT DO NOTHING
                 """, logger: logger)
         }
@@ -224,19 +225,20 @@ struct PostgresSessionStore: SessionStorage {
     func transcript(of session: SessionID) async throws -> [StoredChat] {
         let rows = try await client.query(
             """
-            SELECT id, sender, client_message_id, text, sent_at FROM chat_messages
+            SELECT id, sender, client_message_id, text, sent_at, attachment FROM chat_messages
             WHERE session_id = \(session.rawValue) ORDER BY sent_at, insertion_order
             """, logger: logger)
         var transcript: [StoredChat] = []
-        for try await (id, sender, clientMessageID, text, sentAt) in rows.decode(
-            (String, String, String, String, Double).self)
+        for try await (id, sender, clientMessageID, text, sentAt, attachment) in rows.decode(
+            (String, String, String, String, Double, String?).self)
         {
             transcript.append(
                 StoredChat(
                     sessionID: session, clientMessageID: ClientMessageID(clientMessageID),
                     message: ChatMessage(
                         id: ServerMessageID(id), author: StoredChat.author(ofSender: sender), text: text,
-                        sentAt: Date(timeIntervalSince1970: sentAt))))
+                        sentAt: Date(timeIntervalSince1970: sentAt),
+                        attachment: StoredChat.attachment(ofColumn: attachment))))
         }
         return transcript
     }

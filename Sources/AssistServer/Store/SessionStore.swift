@@ -81,13 +81,14 @@ struct SessionStore: Sendable {
         for chat in changes.chats {
             try db.cachedStatement(
                 sql: """
-                    INSERT OR IGNORE INTO chat_messages (id, session_id, sender, client_message_id, text, sent_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT OR IGNORE INTO chat_messages (id, session_id, sender, client_message_id, text, sent_at,
+                      attachment)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """
             ).execute(
                 arguments: [
                     chat.message.id.rawValue, chat.sessionID.rawValue, chat.sender, chat.clientMessageID.rawValue,
-                    chat.message.text, chat.message.sentAt.timeIntervalSince1970,
+                    chat.message.text, chat.message.sentAt.timeIntervalSince1970, chat.attachmentColumn,
                 ])
         }
     }
@@ -171,7 +172,8 @@ struct SessionStore: Sendable {
                     sessionID: session, clientMessageID: ClientMessageID(row["client_message_id"]),
                     message: ChatMessage(
                         id: ServerMessageID(row["id"]), author: author, text: row["text"],
-                        sentAt: Date(timeIntervalSince1970: row["sent_at"])))
+                        sentAt: Date(timeIntervalSince1970: row["sent_at"]),
+                        attachment: StoredChat.attachment(ofColumn: row["attachment"])))
             }
         }
     }

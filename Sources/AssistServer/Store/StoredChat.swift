@@ -12,6 +12,19 @@ struct StoredChat: Sendable, Hashable {
     /// it: `consumer`, `agent:<id>` or `system`.
     var sender: String { Self.sender(of: message.author) }
 
+    /// The message's file as the `attachment` column stores it: its
+    /// ``AttachmentInfo`` as JSON, or `nil`.
+    var attachmentColumn: String? {
+        message.attachment.flatMap { info in
+            (try? JSONEncoder().encode(info)).map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// The file an `attachment` column describes, if it holds one.
+    static func attachment(ofColumn column: String?) -> AttachmentInfo? {
+        column.flatMap { try? JSONDecoder().decode(AttachmentInfo.self, from: Data($0.utf8)) }
+    }
+
     /// The stored form of an author.
     static func sender(of author: ChatAuthor) -> String {
         switch author {

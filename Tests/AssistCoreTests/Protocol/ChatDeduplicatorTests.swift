@@ -18,7 +18,7 @@ struct ChatDeduplicatorTests {
         /// known, and answer with a receipt either way.
         func serverHandles(_ envelope: Envelope<ConsumerMessage>) throws -> ServerToConsumerMessage? {
             let wire = try ProtocolCodec.decode(text: ProtocolCodec.encode(envelope), as: ConsumerMessage.self)
-            guard case .deliver(.chat(let clientID, _)) = server.receive(wire) else { return nil }
+            guard case .deliver(.chat(let clientID, _, _)) = server.receive(wire) else { return nil }
             let candidate = ServerMessageID("m-\(nextServerID)")
             switch deduplicator.admit(clientID, as: candidate) {
             case .accepted:

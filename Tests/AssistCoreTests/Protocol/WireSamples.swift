@@ -26,6 +26,7 @@ enum WireSamples {
         .resume(ResumeRequest(resumeToken: "r-secret", lastReceivedSeq: 12)),
         .ack,
         .chat(clientMessageID: "c-1", text: "Hello, I need help ✋"),
+        .chat(clientMessageID: "c-2", text: "screen.png", attachment: AttachmentTicket(rawValue: "c2VhbGVk")),
         .typing(isTyping: true),
         .screenShareAnswer(requestID: "q-1", accepted: true),
         .controlAnswer(requestID: "q-2", accepted: false),
@@ -69,6 +70,10 @@ enum WireSamples {
         .agentJoined(restrictedAgent),
         .agentLeft(agent),
         .chat(ChatMessage(id: "m-1", author: .agent(id: "agent-7"), text: "How can I help?", sentAt: sentAt)),
+        .chat(
+            ChatMessage(
+                id: "m-5", author: .agent(id: "agent-7"), text: "steps.pdf", sentAt: sentAt,
+                attachment: AttachmentInfo(id: "f-1", name: "steps.pdf", size: 48_213, mediaType: "application/pdf"))),
         .typing(agentID: "agent-7", isTyping: false),
         .screenShareRequest(requestID: "q-1", agentID: "agent-7"),
         .controlRequest(requestID: "q-2", agentID: "agent-7"),
@@ -99,6 +104,7 @@ enum WireSamples {
         .acceptSession("s-1"),
         .redeemShortCode("4F7K2Q"),
         .chat(sessionID: "s-1", clientMessageID: "ac-1", text: "Let me look."),
+        .chat(sessionID: "s-1", clientMessageID: "ac-2", text: "steps.pdf", attachment: AttachmentTicket(rawValue: "dGlja2V0")),
         .typing(sessionID: "s-1", isTyping: true),
         .requestScreenShare(sessionID: "s-1", requestID: "q-1"),
         .requestControl(sessionID: "s-1", requestID: "q-2"),
@@ -138,6 +144,11 @@ enum WireSamples {
                 sessionID: "s-1", visitorName: "Ann Lee", destination: "billing", preChat: preChat,
                 entityMapping: entityMapping, correlationID: "crm-42")),
         .chat(sessionID: "s-1", message: ChatMessage(id: "m-3", author: .consumer, text: "Thanks", sentAt: sentAt)),
+        .chat(
+            sessionID: "s-1",
+            message: ChatMessage(
+                id: "m-6", author: .consumer, text: "screen.png", sentAt: sentAt,
+                attachment: AttachmentInfo(id: "f-2", name: "screen.png", size: 700_000, mediaType: "image/png"))),
         .typing(sessionID: "s-1", isTyping: false),
         .chatReceipt(sessionID: "s-1", receipt: ChatReceipt(clientMessageID: "ac-1", messageID: "m-4", status: .delivered)),
         .consumerAnswered(sessionID: "s-1", requestID: "q-1", kind: .screenShare, accepted: true),

@@ -137,3 +137,74 @@ struct AttachmentLiveTests {
         }
     }
 }
+
+@Suite("Attachments in chat: a file goes as a chat message with its ticket")
+struct AttachmentChatLiveTests {
+    @Test("the person's file reaches the agent as a chat message describing it; the agent's reaches the person")
+    func fileMessagesBothWays() async throws {
+        try await TestServer.run(try TestServer.settings()) { url in
+            let (consumer, welcome) = try await TestServer.consumer(url)
+            let sam = try await TestServer.agent(url)
+            try await sam.send(.acceptNext)
+            _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+            let requests = AttachmentRequests(server: url)
+            let session = welcome.sessionID
+
+            let ticket = try await Self.uploadTicket(
+                AttachmentLiveTests.png(size: 40_000), name: "screen.png", mediaType: "image/png",
+                token: welcome.resumeToken.rawValue, requests: requests)
+            try await consumer.send(.chat(clientMessageID: "c-1", text: "screen.png", attachment: ticket))
+            let received = try await sam.expect("the person's file") { if case .chat(_, let m) = $0 { m } else { nil } }
+            let file = try #require(received.attachment)
+            #expect(file.name == "screen.png")
+            #expect(file.size == 40_000)
+            #expect(file.mediaType == "image/png")
+            let (download, _) = try await requests.download(file.id, sid: session.rawValue, token: TestServer.samToken)
+            #expect(download.body.count == 40_000)
+
+            let agentTicket = try await Self.uploadTicket(
+                Data("Restart the router, then sign in again.\n".utf8), name: "steps.txt", mediaType: "text/plain",
+                token: TestServer.samToken, sid: session.rawValue, requests: requests)
+            try await sam.send(.chat(sessionID: session, clientMessageID: "a-1", text: "steps.txt", attachment: agentTicket))
+            let answer = try await consumer.expect("the agent's file") { if case .chat(let m) = $0 { m } else { nil } }
+            #expect(answer.attachment?.name == "steps.txt")
+            #expect(answer.attachment?.mediaType == "text/plain")
+        }
+    }
+
+    @Test("a ticket of another session, or of the other party's file, is refused with invalidValue and nothing is relayed")
+    func foreignTicketsAreRefused() async throws {
+        try await TestServer.run(try TestServer.settings()) { url in
+            let (consumer, welcome) = try await TestServer.consumer(url)
+            let sam = try await TestServer.agent(url)
+            try await sam.send(.acceptNext)
+            _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
+            let (_, eve) = try await TestServer.consumer(url, visitor: "Eve")
+            let requests = AttachmentRequests(server: url)
+            let evesTicket = try await Self.uploadTicket(
+                AttachmentLiveTests.png(size: 5_000), name: "eve.png", mediaType: "image/png",
+                token: eve.resumeToken.rawValue, requests: requests)
+            let samsTicket = try await Self.uploadTicket(
+                AttachmentLiveTests.png(size: 5_000), name: "sam.png", mediaType: "image/png",
+                token: TestServer.samToken, sid: welcome.sessionID.rawValue, requests: requests)
+
+            for (index, ticket) in [evesTicket, samsTicket, AttachmentTicket(rawValue: "bm90IGEgdGlja2V0")].enumerated() {
+                try await consumer.send(.chat(clientMessageID: ClientMessageID("c-\(index)"), text: "x.png", attachment: ticket))
+                let refusal = try await consumer.expect("refusal \(index)") { if case .error(let e) = $0 { e } else { nil } }
+                #expect(refusal.code == .invalidValue)
+            }
+            try await consumer.send(.chat(clientMessageID: "c-plain", text: "just text"))
+            let first = try await sam.expect("the first chat relayed") { if case .chat(_, let m) = $0 { m } else { nil } }
+            #expect(first.text == "just text", "no refused file was relayed")
+        }
+    }
+
+    /// Uploads `bytes` whole and returns the ticket of the last part's answer.
+    private static func uploadTicket(
+        _ bytes: Data, name: String, mediaType: String, token: String, sid: String? = nil, requests: AttachmentRequests
+    ) async throws -> AttachmentTicket {
+        let id = try await requests.upload(bytes, name: name, mediaType: mediaType, token: token, sid: sid)
+        let status = try await requests.status(of: id, token: token)
+        return AttachmentTicket(rawValue: try #require(status.json["ticket"] as? String))
+    }
+}

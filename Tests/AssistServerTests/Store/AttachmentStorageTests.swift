@@ -72,3 +72,28 @@ struct AttachmentStorageTests {
         }
     }
 }
+
+@Suite("A chat message's file is stored with it")
+struct ChatAttachmentStorageTests {
+    @Test("a transcript reads back each message's file description", arguments: StoreEngine.allCases)
+    func transcriptKeepsFiles(engine: StoreEngine) async throws {
+        try await engine.withFreshStore { store in
+            try await store.commit(StoredRows.changes(sessions: [StoredRows.session("s-1", createdAt: 100)]))
+            let file = AttachmentInfo(id: "f-1", name: "Grüße.pdf", size: 48_213, mediaType: "application/pdf")
+            var changes = StoreChanges()
+            changes.chats = [
+                StoredChat(
+                    sessionID: SessionID("s-1"), clientMessageID: "c-1",
+                    message: ChatMessage(
+                        id: "m-1", author: .consumer, text: "Grüße.pdf", sentAt: Date(timeIntervalSince1970: 101),
+                        attachment: file)),
+                StoredChat(
+                    sessionID: SessionID("s-1"), clientMessageID: "c-2",
+                    message: ChatMessage(id: "m-2", author: .consumer, text: "plain", sentAt: Date(timeIntervalSince1970: 102))),
+            ]
+            try await store.commit(changes)
+            let transcript = try await store.transcript(of: SessionID("s-1"))
+            #expect(transcript.map(\.message.attachment) == [file, nil])
+        }
+    }
+}

@@ -28,7 +28,7 @@ struct DemoAgentScriptTests {
         #expect(again.isEmpty, "accepted twice")
 
         let greeting = script.handle(.sessionAssigned(SessionAssignment(sessionID: session, visitorName: "Ada", destination: "support")))
-        guard case .chat(_, _, let text)? = greeting.first?.message else {
+        guard case .chat(_, _, let text, _)? = greeting.first?.message else {
             Issue.record("no greeting")
             return
         }
@@ -48,7 +48,7 @@ struct DemoAgentScriptTests {
         #expect(script.handle(.callAsked(sessionID: session, media: .video)).isEmpty, "answered a session it does not serve")
         _ = script.handle(.sessionAssigned(SessionAssignment(sessionID: session, visitorName: "Ada", destination: "support")))
         let answer = script.handle(.callAsked(sessionID: session, media: .video))
-        guard case .chat(let to, _, let text)? = answer.first?.message, answer.count == 1 else {
+        guard case .chat(let to, _, let text, _)? = answer.first?.message, answer.count == 1 else {
             Issue.record("expected one chat, got \(answer)")
             return
         }
@@ -75,7 +75,7 @@ struct DemoAgentScriptTests {
         #expect(script.pictureArrived(session: session, width: 800, height: 600).isEmpty, "a picture of nobody's session")
         _ = script.handle(.sessionAssigned(SessionAssignment(sessionID: session, destination: "support")))
         let first = script.pictureArrived(session: session, width: 800, height: 600)
-        guard case .chat(_, _, let text)? = first.first?.message else {
+        guard case .chat(_, _, let text, _)? = first.first?.message else {
             Issue.record("no word about the picture")
             return
         }
@@ -98,7 +98,7 @@ struct DemoAgentScriptTests {
         func greetingID(run: String) -> ClientMessageID? {
             var script = DemoAgentScript(capacity: 1, run: run)
             let steps = script.handle(.sessionAssigned(SessionAssignment(sessionID: session, destination: "support")))
-            guard case .chat(_, let id, _)? = steps.first?.message else { return nil }
+            guard case .chat(_, let id, _, _)? = steps.first?.message else { return nil }
             return id
         }
         let before = greetingID(run: "a")

@@ -208,3 +208,36 @@ struct AttachmentChatLiveTests {
         return AttachmentTicket(rawValue: try #require(status.json["ticket"] as? String))
     }
 }
+
+@Suite("Attachments survive the server's crash")
+struct AttachmentRestartLiveTests {
+    @Test("an upload cut by kill -9 of the server goes on after the restart from what was stored, and the file is whole")
+    func uploadResumesAfterKillHard() async throws {
+        let folder = RestartLiveTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = try RestartLiveTests.arguments(in: folder)
+        let first = try await ServerProcess.start(arguments: arguments)
+        let (_, welcome, _, _) = try await RestartLiveTests.chatWithSam(on: first.url)
+        let token = welcome.resumeToken.rawValue
+        let file = AttachmentLiveTests.png(size: 700_000)
+        let started = try await AttachmentRequests(server: first.url).start(
+            token: token, name: "screen.png", size: file.count, mediaType: "image/png")
+        let id = try #require(started.json["attachmentId"] as? String)
+        let firstPart = try await AttachmentRequests(server: first.url).put(
+            file.subdata(in: 0..<300_000), to: id, at: 0, token: token)
+        #expect(firstPart.status == 200)
+
+        await first.killHard()
+        try await ServerProcess.run(arguments: arguments) { second in
+            let requests = AttachmentRequests(server: second.url)
+            let again = try await requests.put(file.subdata(in: 0..<300_000), to: id, at: 0, token: token)
+            #expect(again.status == 409, "the first part was stored before the crash")
+            let held = try #require(again.json["received"] as? Int)
+            #expect(held == 300_000)
+            let rest = try await requests.put(file.subdata(in: held..<file.count), to: id, at: held, token: token)
+            #expect(rest.json["complete"] as? Bool == true)
+            let (download, _) = try await requests.download(id, sid: welcome.sessionID.rawValue, token: TestServer.samToken)
+            #expect(download.body == file)
+        }
+    }
+}

@@ -7,7 +7,7 @@ import Testing
 struct RestartLiveTests {
     /// The server's arguments for a database and an agents file (one agent,
     /// sam) in `folder`, which is created.
-    private static func arguments(in folder: URL) throws -> [String] {
+    static func arguments(in folder: URL) throws -> [String] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let agentsFile = folder.appendingPathComponent("agents.json")
         try Data(
@@ -22,7 +22,7 @@ struct RestartLiveTests {
 
     /// A consumer in a session that Sam, signed in with `hello` on the
     /// server at `url`, has taken from the queue.
-    private static func chatWithSam(
+    static func chatWithSam(
         on url: String
     ) async throws -> (consumer: ConsumerPeer, welcome: ConsumerWelcome, sam: AgentPeer, samWelcome: AgentWelcome) {
         let (consumer, welcome) = try await TestServer.consumer(url)
@@ -53,7 +53,7 @@ struct RestartLiveTests {
         #expect(reply == "thanks", "the agent got something other than the new message (a duplicate?)")
     }
 
-    private static func temporaryFolder() -> URL {
+    static func temporaryFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("assist-restart-\(UUID().uuidString)")
     }
 

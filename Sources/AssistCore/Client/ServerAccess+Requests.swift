@@ -46,3 +46,43 @@ extension ServerAccess {
         }
     }
 }
+
+extension ServerAccess {
+    /// Sends `request` to `url` like ``send(_:to:timeout:maxBodyBytes:)``
+    /// and writes a `200` answer's body into `file` as it arrives, so a large
+    /// body is never held whole; another status is an
+    /// ``AttachmentTransferError/refused(status:message:)`` with the
+    /// answer's sentence.
+    func stream(_ request: HTTPClientRequest, to url: URL, timeout: TimeInterval, into file: URL) async throws {
+        var request = request
+        if let cookie = cookies?.header(for: url) {
+            request.headers.add(name: "Cookie", value: cookie)
+        }
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tlsConfiguration)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        do {
+            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
+            cookies?.store(response.headers["Set-Cookie"], from: url)
+            guard response.status == .ok else {
+                let body = try await response.body.collect(upTo: 16_384)
+                let message = (try? JSONDecoder().decode([String: String].self, from: Data(body.readableBytesView)))?["message"]
+                throw AttachmentTransferError.refused(
+                    status: response.status.code, message: message ?? "The server refused the file (\(response.status.code)).")
+            }
+            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                throw AttachmentTransferError.unwritableFolder(
+                    folder: file.deletingLastPathComponent().path, reason: "a file cannot be created there")
+            }
+            let handle = try FileHandle(forWritingTo: file)
+            defer { try? handle.close() }
+            for try await buffer in response.body {
+                try handle.write(contentsOf: Data(buffer.readableBytesView))
+            }
+            try await client.shutdown()
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+}

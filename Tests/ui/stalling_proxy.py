@@ -69,26 +69,35 @@ class StallingProxy:
                              daemon=True).start()
 
     def _pump(self, client: socket.socket, server: socket.socket) -> None:
+        """Passes bytes both ways; an end of stream is passed on as one (FIN), so
+        a close frame followed by the end of the connection arrives whole."""
         selector = selectors.DefaultSelector()
         selector.register(client, selectors.EVENT_READ, server)
         selector.register(server, selectors.EVENT_READ, client)
+        open_directions = 2
         try:
-            while True:
+            while open_directions:
                 for key, _ in selector.select(timeout=0.1):
                     source: socket.socket = key.fileobj  # type: ignore[assignment]
+                    target: socket.socket = key.data
                     data = source.recv(65536)
                     if not data:
-                        return
+                        selector.unregister(source)
+                        target.shutdown(socket.SHUT_WR)
+                        open_directions -= 1
+                        continue
                     with self._lock:
                         stalled = self._stalled
                     if not stalled:
-                        key.data.sendall(data)
+                        target.sendall(data)
         except (OSError, ValueError):  # ValueError: `cut()` closed a socket the selector watched
+            for end in (client, server):
+                _reset(end)
             return
         finally:
             selector.close()
-            for end in (client, server):
-                _reset(end)
+        for end in (client, server):
+            end.close()
 
 
 def _reset(end: socket.socket) -> None:

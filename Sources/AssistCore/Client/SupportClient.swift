@@ -45,6 +45,8 @@ public actor SupportClient {
     private var lastKept: KeptSession?
     /// Whether this client resumes a kept session and has not been welcomed yet.
     private var isResumingKept = false
+    /// Whether the server refused to resume the kept session (4002).
+    private var keptSessionRefused = false
     /// Whether the session's end leaves the kept record in place: the first
     /// connection of a resumed session failed without the server refusing it.
     private var keepsRecordAtEnd = false
@@ -189,16 +191,19 @@ public actor SupportClient {
     ///
     /// - Throws: Why the initial connection failed (see ``UserFacingError/init(_:)``
     ///   for the sentence to show), such as an ``UntrustedCertificateError``;
-    ///   the session is then over.
+    ///   the session is then over. A resumed kept session the server no
+    ///   longer has throws a ``LinkClosure`` with ``CloseCode/resumeRejected``.
     public func start() async throws {
         let connection = makeConnection(initialTimeout: configuration.initialConnectTimeout)
         do {
             try await connection.start()
         } catch {
-            if isResumingKept, (error as? LinkClosure)?.code != .resumeRejected { keepsRecordAtEnd = true }
+            let refused = keptSessionRefused || (error as? LinkClosure)?.code == .resumeRejected
+            if isResumingKept, !refused { keepsRecordAtEnd = true }
             perform(session.endLocally(because: UserFacingError(error)))
             finish()
-            throw error
+            // The refusal may surface as the connection ended by the session's end.
+            throw refused ? LinkClosure(code: .resumeRejected, reason: nil) : error
         }
     }
 
@@ -328,6 +333,7 @@ public actor SupportClient {
         link = nil
         cobrowseFramesInFlight = 0
         session.connectionLost()
+        if isResumingKept, closure?.code == .resumeRejected { keptSessionRefused = true }
         if let closure, !closure.allowsResume, let code = closure.code, code != .normal {
             logger.notice("support session closed by the server", metadata: ["close": "\(closure)"])
             perform(session.endLocally(because: UserFacingError(closeCode: code)))

@@ -23,6 +23,7 @@ DEBIAN_PACKAGES=(
     at-spi2-core dbus-daemon  # the desktop UI tests (Tests/ui): the accessibility bus, dbus-run-session
     python3-pyatspi python3-pytest  # ... driven from Debian's Python, which has pyatspi (the venv has not)
     python3-selenium      # ... and the co-browse test that drives the app and the console together
+    python3-websocket     # ... and the kept-session test's scripted agent (Tests/ui/scripted_agent.py)
     imagemagick           # ... `import` saves a screenshot when a UI test fails
     xdotool               # ... and moves the call's video window beside the app's (Xvfb has no window manager)
     nginx-light openssl   # the live tests behind a TLS-terminating proxy (Tests/AssistServerTests/Live/ProxiedServerLiveTests.swift) and the cluster's load balancer

@@ -61,7 +61,11 @@ struct AssistDesktopCommand: ParsableCommand {
                     appIconFile: DataFiles.appIconFile(in: dataDirectory))
                 window = created
                 created.present()
-                if configuration?.autoStart == true, configuration?.server != nil { created.startSupport() }
+                if let configuration, configuration.server != nil,
+                    configuration.autoStart || AssistSDK.hasKeptSupport(configuration)
+                {
+                    created.startSupport()
+                }
                 return
             }
             window?.present()

@@ -112,9 +112,13 @@ final class MainWindow {
         g_simple_action_set_enabled(supportCode, configuration?.server == nil ? 0 : 1)
     }
 
+    /// Quits. With `keepSessionOnRestart` (the default) a session in
+    /// progress stays kept and resumes when the app is launched again;
+    /// without it, support ends first.
     private func quit() {
+        let keepsSession = configuration?.keepSessionOnRestart ?? false
         Task {
-            await AssistSDK.endSupport()
+            if !keepsSession { await AssistSDK.endSupport() }
             g_application_quit(g_application_get_default())
         }
     }

@@ -1,5 +1,6 @@
 import AssistCore
 import CGtk
+import Foundation
 
 /// The Assist SDK for GTK applications: start and end a support session
 /// with Assist's own views, in the application's window or in a window of
@@ -33,8 +34,31 @@ public enum AssistSDK {
     /// e.g. to keep the application running while its window is hidden.
     public static var onSupportActiveChanged: (Bool) -> Void = { _ in }
 
-    /// Starts support: shows the pre-chat form when the configuration has
-    /// one, then connects and shows the queue and the chat.
+    /// Whether a session kept from an earlier run of the application waits
+    /// on `configuration`'s server (``Configuration/keepSessionOnRestart``,
+    /// in ``Configuration/sessionStateDirectory``): ``startSupport(_:in:)``
+    /// then resumes it. An application may call it at launch and start
+    /// support at once, as `assist-desktop` does. A kept record that cannot
+    /// be read is moved aside, logged, and counts as none.
+    public static func hasKeptSupport(_ configuration: Configuration) -> Bool {
+        guard let store = KeptSessionStore(configuration: configuration, environment: ProcessInfo.processInfo.environment)
+        else { return false }
+        do {
+            return try store.load(for: configuration) != nil
+        } catch {
+            FileHandle.standardError.write(Data("assist: \(error.description)\n".utf8))
+            return false
+        }
+    }
+
+    /// Starts support. When a session of this server was kept from an
+    /// earlier run (see ``hasKeptSupport(_:)``), resumes it: the queue or
+    /// the chat shows as it was, and messages that had not reached the
+    /// server go, once. Otherwise — or when the server no longer has the
+    /// kept session, which a notice then says — shows the pre-chat form when
+    /// the configuration has one, then connects and shows the queue and the
+    /// chat. While `keepSessionOnRestart` is on, the session is kept from
+    /// the server's first answer until support ends.
     ///
     /// - Parameters:
     ///   - configuration: The server, destination, form and delegates.

@@ -25,7 +25,7 @@ import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import IO, Iterator
 
 import pytest
 
@@ -165,6 +165,21 @@ def journey(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Journey]:
         yield started
 
 
+def start_desktop(folder: Path, server_url: str, log: IO[bytes], desktop_arguments: tuple[str, ...] = ()
+                  ) -> subprocess.Popen[bytes]:
+    """Starts the app against `server_url` with the basic pre-chat form, its
+    configuration and state folders inside `folder` (so nothing of the person's
+    running the tests is read or kept), writing its output to `log`."""
+    environment = dict(os.environ)
+    environment.pop("GTK_A11Y", None)  # other GTK tests turn accessibility off; these need it
+    environment["XDG_CONFIG_HOME"] = str(folder / "config")  # no per-user configuration
+    environment["XDG_STATE_HOME"] = str(folder / "state")  # the kept session lives here
+    return subprocess.Popen(
+        [str(DESKTOP_BIN), "--server", server_url, "--config", str(PRECHAT_FORM), "--set", "destination=support",
+         *desktop_arguments],
+        stdout=log, stderr=subprocess.STDOUT, env=environment, cwd=REPO, start_new_session=True)
+
+
 @contextlib.contextmanager
 def running_journey(folder: Path, server: SupportServer, desktop_arguments: tuple[str, ...] = ()) -> Iterator[Journey]:
     """Starts `server` and the app against it (with `desktop_arguments` after
@@ -172,15 +187,9 @@ def running_journey(folder: Path, server: SupportServer, desktop_arguments: tupl
     failure artifacts when a step failed."""
     _require_session()
     server.start()
-    environment = dict(os.environ)
-    environment.pop("GTK_A11Y", None)  # other GTK tests turn accessibility off; these need it
-    environment["XDG_CONFIG_HOME"] = str(folder / "config")  # no per-user configuration
     desktop_log_path = folder / "desktop.log"
     desktop_log = desktop_log_path.open("wb")
-    desktop = subprocess.Popen(
-        [str(DESKTOP_BIN), "--server", server.url, "--config", str(PRECHAT_FORM), "--set", "destination=support",
-         *desktop_arguments],
-        stdout=desktop_log, stderr=subprocess.STDOUT, env=environment, cwd=REPO, start_new_session=True)
+    desktop = start_desktop(folder, server.url, desktop_log, desktop_arguments)
     artifacts = Path(tempfile.mkdtemp(prefix="assist-ui-failure-"))
     app = App(DESKTOP_BIN.name, process=desktop, log=desktop_log_path)
     started = Journey(app=app, server=server, desktop=desktop, artifacts=artifacts)

@@ -17,6 +17,12 @@ public struct ChatTranscript: Sendable, Hashable {
     /// An empty transcript.
     public init() {}
 
+    /// A transcript holding `entries` in order, as kept (``KeptSession``);
+    /// a repeated id keeps its first entry.
+    public init(entries: [ChatEntry]) {
+        for entry in entries where indexByID[entry.id] == nil { append(entry) }
+    }
+
     /// Adds one of the person's messages as `sending`.
     public mutating func appendOwn(_ id: ClientMessageID, text: String, at time: Date) {
         append(ChatEntry(id: id.rawValue, author: .consumer, authorName: "You", text: text, time: time, delivery: .sending))

@@ -27,7 +27,7 @@ public struct ConsumerSession: Sendable {
     public internal(set) var transcript = ChatTranscript()
     /// The newest `welcome`, once the server answered; its resume token is
     /// used on every later connection.
-    public private(set) var welcome: ConsumerWelcome?
+    public internal(set) var welcome: ConsumerWelcome?
     /// Requests the person has not answered yet, oldest first.
     public internal(set) var openRequests: [ConsentRequest] = []
     /// The name of the agent who is typing, if any.

@@ -37,6 +37,19 @@ public actor SupportClient {
     private var forwarding: Task<Void, Never>?
     /// Co-browse frames handed to the connection and not yet written.
     private var cobrowseFramesInFlight = 0
+    /// Where the session is kept across restarts of the app, if anywhere.
+    private let keeping: KeptSessionStore?
+    /// The configured server, as the kept record names it.
+    private let keptServer: String
+    /// The record last written, so that only a change is written.
+    private var lastKept: KeptSession?
+    /// Whether this client resumes a kept session and has not been welcomed yet.
+    private var isResumingKept = false
+    /// Whether the server refused to resume the kept session (4002).
+    private var keptSessionRefused = false
+    /// Whether the session's end leaves the kept record in place: the first
+    /// connection of a resumed session failed without the server refusing it.
+    private var keepsRecordAtEnd = false
 
     /// At most this many co-browse frames wait to be written; past it the
     /// sharer skips captures instead of piling pictures up in memory.
@@ -56,6 +69,8 @@ public actor SupportClient {
     /// WebSocket. `nil` makes a new one from `configuration`. With
     /// `takesCalls` the app offers the call's protocol version and must
     /// answer ``SupportEvent/callMessage(_:)`` events with a ``CallMachine``.
+    /// With `keeping`, the session is kept there from its first `welcome`
+    /// until it ends (see ``init(configuration:resuming:access:takesCalls:keeping:readIdleLimit:logger:now:)``).
     /// `readIdleLimit` is how long the connection may stay silent before it
     /// is replaced; it must be well over twice the server's ping interval.
     ///
@@ -66,9 +81,58 @@ public actor SupportClient {
         submission: PrechatSubmission,
         access: ServerAccess? = nil,
         takesCalls: Bool = false,
+        keeping: KeptSessionStore? = nil,
         readIdleLimit: Duration = SupportClient.defaultReadIdleLimit,
         logger: Logger = Logger(label: "assist.client"),
         now: @escaping @Sendable () -> Date = Date.init
+    ) throws(UserFacingError) {
+        try self.init(
+            configuration: configuration, opening: .new(submission), access: access, takesCalls: takesCalls,
+            keeping: keeping, readIdleLimit: readIdleLimit, logger: logger, now: now)
+    }
+
+    /// A client that resumes the session `kept` (loaded from `keeping`,
+    /// ``KeptSessionStore/load()``): ``phase`` and ``transcript`` are as they
+    /// were at once, and ``start()`` resumes with the kept token and then
+    /// sends what the server had not acknowledged, with its original client
+    /// message ids, so each message goes once.
+    ///
+    /// The record in `keeping` is rewritten before anything goes on the wire
+    /// whenever what must survive changed — a message sent or held, a
+    /// receipt, a message received (before its acknowledgement), a new
+    /// resume token — and deleted when the session ends: by the person, the
+    /// agent, leaving the queue, or the server refusing the resume (a
+    /// ``LinkClosure`` with ``CloseCode/resumeRejected`` from ``start()``).
+    /// A first connection that fails otherwise keeps the record for a later try.
+    ///
+    /// - Throws: ``UserFacingError`` when the server is not configured, or
+    ///   `kept` cannot be restored.
+    public init(
+        configuration: Configuration,
+        resuming kept: KeptSession,
+        access: ServerAccess? = nil,
+        takesCalls: Bool = false,
+        keeping: KeptSessionStore?,
+        readIdleLimit: Duration = SupportClient.defaultReadIdleLimit,
+        logger: Logger = Logger(label: "assist.client"),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws(UserFacingError) {
+        try self.init(
+            configuration: configuration, opening: .resumed(kept), access: access, takesCalls: takesCalls,
+            keeping: keeping, readIdleLimit: readIdleLimit, logger: logger, now: now)
+    }
+
+    /// How a client's session begins.
+    private enum Opening {
+        /// With `hello` and these pre-chat answers.
+        case new(PrechatSubmission)
+        /// With `resume`, from what was kept.
+        case resumed(KeptSession)
+    }
+
+    private init(
+        configuration: Configuration, opening: Opening, access: ServerAccess?, takesCalls: Bool,
+        keeping: KeptSessionStore?, readIdleLimit: Duration, logger: Logger, now: @escaping @Sendable () -> Date
     ) throws(UserFacingError) {
         guard let server = configuration.server else {
             throw UserFacingError(message: "No support server is configured.", remedy: .checkSettings)
@@ -93,10 +157,26 @@ public actor SupportClient {
             diagnostics = nil
         }
         self.now = now
-        session = ConsumerSession(
-            hello: ConsumerHello(
-                configuration: configuration, submission: submission,
-                versions: ProtocolVersion.offered(takesCalls: takesCalls)))
+        self.keeping = keeping
+        keptServer = server.absoluteString
+        let versions = ProtocolVersion.offered(takesCalls: takesCalls)
+        switch opening {
+        case .new(let submission):
+            session = ConsumerSession(
+                hello: ConsumerHello(configuration: configuration, submission: submission, versions: versions))
+        case .resumed(let kept):
+            let hello = ConsumerHello(
+                configuration: configuration, submission: PrechatSubmission(answers: [], visitorName: nil),
+                versions: versions)
+            do {
+                session = try ConsumerSession(restoring: kept, hello: hello)
+            } catch {
+                throw UserFacingError(
+                    message: "The earlier support session could not be restored.", remedy: .startNewSession)
+            }
+            lastKept = kept
+            isResumingKept = true
+        }
         (events, eventSink) = AsyncStream.makeStream(of: SupportEvent.self)
         (connectionEvents, connectionEventSink) = AsyncStream.makeStream(of: ConnectionEvent.self)
     }
@@ -111,15 +191,19 @@ public actor SupportClient {
     ///
     /// - Throws: Why the initial connection failed (see ``UserFacingError/init(_:)``
     ///   for the sentence to show), such as an ``UntrustedCertificateError``;
-    ///   the session is then over.
+    ///   the session is then over. A resumed kept session the server no
+    ///   longer has throws a ``LinkClosure`` with ``CloseCode/resumeRejected``.
     public func start() async throws {
         let connection = makeConnection(initialTimeout: configuration.initialConnectTimeout)
         do {
             try await connection.start()
         } catch {
+            let refused = keptSessionRefused || (error as? LinkClosure)?.code == .resumeRejected
+            if isResumingKept, !refused { keepsRecordAtEnd = true }
             perform(session.endLocally(because: UserFacingError(error)))
             finish()
-            throw error
+            // The refusal may surface as the connection ended by the session's end.
+            throw refused ? LinkClosure(code: .resumeRejected, reason: nil) : error
         }
     }
 
@@ -249,6 +333,7 @@ public actor SupportClient {
         link = nil
         cobrowseFramesInFlight = 0
         session.connectionLost()
+        if isResumingKept, closure?.code == .resumeRejected { keptSessionRefused = true }
         if let closure, !closure.allowsResume, let code = closure.code, code != .normal {
             logger.notice("support session closed by the server", metadata: ["close": "\(closure)"])
             perform(session.endLocally(because: UserFacingError(closeCode: code)))
@@ -348,12 +433,18 @@ public actor SupportClient {
     @discardableResult
     private func perform(_ effects: [ConsumerSessionEffect]) -> Bool {
         var established = false
+        var keptBeforeSending = false
         for effect in effects {
             switch effect {
             case .transmit(let text):
+                if !keptBeforeSending {
+                    keepSession()
+                    keptBeforeSending = true
+                }
                 link?.yield(.text(text))
             case .established:
                 established = true
+                isResumingKept = false
             case .close(let code, let reason):
                 logger.notice("closing a connection the server broke", metadata: ["code": "\(code)", "reason": "\(reason)"])
                 link?.yield(.close(code, reason: reason))
@@ -364,7 +455,28 @@ public actor SupportClient {
                 }
             }
         }
+        keepSession()
         return established
+    }
+
+    /// Writes the kept record when what must survive changed since the last
+    /// write; deletes it once the session ended. A failure is logged: the
+    /// session goes on, only not kept.
+    private func keepSession() {
+        guard let keeping else { return }
+        do {
+            if session.phase.isEnded {
+                guard lastKept != nil, !keepsRecordAtEnd else { return }
+                try keeping.delete()
+                lastKept = nil
+                return
+            }
+            guard let record = try session.kept(server: keptServer), record != lastKept else { return }
+            try keeping.save(record)
+            lastKept = record
+        } catch {
+            logger.error("the support session could not be kept", metadata: ["error": "\(error)"])
+        }
     }
 
     private func sessionEnded() {

@@ -11,7 +11,8 @@ extension Configuration {
     /// The rules: timeouts, intervals and wait bounds are finite and ≥ 0;
     /// `maxReconnectTimeouts` is not empty while `retryIntervals` is not;
     /// `minimumEstimatedWaitTime` ≤ `maximumEstimatedWaitTime`; `server`, when
-    /// set, is an `http`, `https`, `ws` or `wss` URL with a host; pre-chat
+    /// set, is an `http`, `https`, `ws` or `wss` URL with a host;
+    /// `sessionStateDirectory` is empty or an absolute path; pre-chat
     /// fields and entities follow the rules on ``PrechatField`` and
     /// ``PrechatEntity``.
     ///
@@ -36,6 +37,10 @@ extension Configuration {
                 .invalidValue,
                 "must not exceed \"maximumEstimatedWaitTime\" (\(JSONValue.format(maximumEstimatedWaitTime))), "
                     + "got \(JSONValue.format(minimumEstimatedWaitTime))")
+        }
+        if !sessionStateDirectory.isEmpty, !sessionStateDirectory.hasPrefix("/") {
+            throw path.child("sessionStateDirectory").error(
+                .invalidValue, "must be an absolute path or empty, got \"\(sessionStateDirectory)\"")
         }
         try validatePrechat(at: path)
     }

@@ -68,6 +68,8 @@ import Foundation
 /// | `maximumEstimatedWaitTime` | (unset) | `600` s | Estimates over ten minutes read as "longer than usual". |
 /// | `remoteLoggingEnabled` | `true` | `false` | A desktop application uploads nothing beyond the session itself unless its deployer opts in. |
 /// | `visitorName` | `"Visitor"` | `"Visitor"` | |
+/// | `keepSessionOnRestart` | (not in the seed) | `true` | A desktop app can be quit or killed in the middle of a session; launched again, it resumes the session (``KeptSessionStore``). |
+/// | `sessionStateDirectory` | (not in the seed) | `""` | Where the kept session lives; empty means `$XDG_STATE_HOME/assist`. |
 public struct Configuration: Sendable {
     // MARK: Connection
 
@@ -211,6 +213,18 @@ public struct Configuration: Sendable {
     /// Whether session logs, with no personal information, are sent to the
     /// support server. Off unless the deployer opts in (the seed says on).
     public var remoteLoggingEnabled = false
+
+    // MARK: Keeping the session
+
+    /// Whether the session in progress is kept on disk (``KeptSessionStore``)
+    /// so that the app, launched again after quitting or a crash, resumes
+    /// it; ending support deletes it. Not in the seed.
+    public var keepSessionOnRestart = true
+
+    /// The folder the kept session is written to, an absolute path; empty
+    /// (the default) means `$XDG_STATE_HOME/assist`, or
+    /// `~/.local/state/assist`. Not in the seed.
+    public var sessionStateDirectory = ""
 
     // MARK: Pre-chat
 

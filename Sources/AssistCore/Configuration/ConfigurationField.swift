@@ -56,6 +56,8 @@ extension Configuration {
             ConfigurationField("defaultToMinimized", \.defaultToMinimized, .flag),
             ConfigurationField("allowBackgroundNotifications", \.allowBackgroundNotifications, .flag),
             ConfigurationField("remoteLoggingEnabled", \.remoteLoggingEnabled, .flag),
+            ConfigurationField("keepSessionOnRestart", \.keepSessionOnRestart, .flag),
+            ConfigurationField("sessionStateDirectory", \.sessionStateDirectory, .text),
             ConfigurationField("prechatFields", \.prechatFields, .prechatFields),
             ConfigurationField("prechatEntities", \.prechatEntities, .prechatEntities),
         ]

@@ -46,6 +46,9 @@ final class SupportController {
     /// The session's calls, when the application can take calls
     /// (``AssistSDK/callMedia``); `nil` otherwise.
     private let calls: CallController?
+    /// Where the session is kept across runs of the app; `nil` when
+    /// `keepSessionOnRestart` is off.
+    private let keeping: KeptSessionStore?
 
     /// A controller for a session with `configuration`, shown in `window`;
     /// it takes calls with `callMedia`'s media when given.
@@ -56,6 +59,7 @@ final class SupportController {
         self.configuration = configuration
         access = ServerAccess(configuration: configuration)
         self.window = window
+        keeping = KeptSessionStore(configuration: configuration, environment: ProcessInfo.processInfo.environment)
         panel = SupportPanel(configuration: configuration)
         minimized = MinimizedChat(configuration: configuration)
         banner = ConnectionBannerDriver(view: panel.banner)
@@ -79,14 +83,37 @@ final class SupportController {
         didSet { if isActive != oldValue { onActiveChanged(isActive) } }
     }
 
-    /// Shows the pre-chat form (unless there is nothing to ask), then
-    /// connects; returns once the server welcomed the session.
+    /// Resumes the session kept from an earlier run on this server, if
+    /// there is one; otherwise — or when the server no longer has it, which
+    /// a notice says — shows the pre-chat form (unless there is nothing to
+    /// ask) and connects. Returns once the server welcomed the session.
     ///
     /// - Throws: ``CancellationError`` when the person cancelled the form,
     ///   or why the session could not start (shown in the panel too).
     func start() async throws {
+        if let kept = keptSession() {
+            do {
+                try await resume(kept)
+                return
+            } catch let closure as LinkClosure where closure.code == .resumeRejected {
+                stopListening()
+                client = nil
+                panel.notice.render(.keptSessionGone)
+            }
+        }
         let submission = try await collectPrechat()
         try await connect(with: submission, configuration: configuration)
+    }
+
+    /// The session kept for this server, if any; an unreadable one is
+    /// logged (it was moved aside) and counts as none.
+    private func keptSession() -> KeptSession? {
+        do {
+            return try keeping?.load(for: configuration)
+        } catch {
+            FileHandle.standardError.write(Data("assist: \(error.description)\n".utf8))
+            return nil
+        }
     }
 
     /// Gets a support code from the server, shows it in large type, and
@@ -151,7 +178,8 @@ final class SupportController {
         let client: SupportClient
         do {
             client = try SupportClient(
-                configuration: configuration, submission: submission, access: access, takesCalls: calls != nil)
+                configuration: configuration, submission: submission, access: access, takesCalls: calls != nil,
+                keeping: keeping)
         } catch {
             showEnded(error, title: "Support could not start")
             throw error
@@ -166,6 +194,42 @@ final class SupportController {
         }
     }
 
+    /// Shows the kept session as it was — the queue or the chat with its
+    /// transcript — and resumes it.
+    ///
+    /// - Throws: the ``LinkClosure`` with ``CloseCode/resumeRejected`` when
+    ///   the server no longer has the session (nothing is shown then), or
+    ///   why it could not resume (shown in the panel; the record stays).
+    private func resume(_ kept: KeptSession) async throws {
+        isActive = true
+        let client: SupportClient
+        do {
+            client = try SupportClient(
+                configuration: configuration, resuming: kept, access: access, takesCalls: calls != nil,
+                keeping: keeping)
+        } catch {
+            showEnded(error, title: "Support could not resume")
+            throw error
+        }
+        self.client = client
+        listen(to: client)
+        panel.chat.render(entries: await client.transcript.entries)
+        show(await client.phase)
+        do {
+            try await client.start()
+        } catch let closure as LinkClosure where closure.code == .resumeRejected {
+            throw closure
+        } catch {
+            showEnded(UserFacingError(error), title: "Could not connect")
+            throw error
+        }
+    }
+
+    private func stopListening() {
+        for listener in listeners { listener.cancel() }
+        listeners = []
+    }
+
     private func shortCodeClient() throws(UserFacingError) -> ShortCodeClient {
         guard let client = ShortCodeClient(configuration: configuration, access: access) else {
             throw UserFacingError(message: "No support server is configured.", remedy: .checkSettings)
@@ -173,14 +237,17 @@ final class SupportController {
         return client
     }
 
+    /// Routes `client`'s events for as long as it is the session's client:
+    /// once it is replaced (its kept session was gone), what it still
+    /// publishes is not shown.
     private func listen(to client: SupportClient) {
         listeners.append(
             Task { [weak self] in
-                for await event in client.events { self?.handle(event) }
+                for await event in client.events where self?.client === client { self?.handle(event) }
             })
         listeners.append(
             Task { [weak self] in
-                for await event in client.connectionEvents { self?.handle(event) }
+                for await event in client.connectionEvents where self?.client === client { self?.handle(event) }
             })
     }
 
@@ -426,8 +493,7 @@ final class SupportController {
     }
 
     private func restart() {
-        for listener in listeners { listener.cancel() }
-        listeners = []
+        stopListening()
         client = nil
         Task { [weak self] in try? await self?.start() }
     }

@@ -63,6 +63,8 @@ struct ConfigurationDefaultsTests {
         ConfigurationDefaultRow("reconnectJitter", ReconnectJitter.none) { $0.reconnectJitter },
         ConfigurationDefaultRow("minimumEstimatedWaitTime", 60.0) { $0.minimumEstimatedWaitTime },
         ConfigurationDefaultRow("maximumEstimatedWaitTime", 600.0) { $0.maximumEstimatedWaitTime },
+        ConfigurationDefaultRow("keepSessionOnRestart", true) { $0.keepSessionOnRestart },
+        ConfigurationDefaultRow("sessionStateDirectory", "") { $0.sessionStateDirectory },
     ]
 
     @Test("Configuration() has each default of the Live Assist session configuration table", arguments: liveAssistSeed)

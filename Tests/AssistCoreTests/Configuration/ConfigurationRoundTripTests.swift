@@ -38,6 +38,8 @@ struct ConfigurationRoundTripTests {
         configuration.defaultToMinimized = true
         configuration.allowBackgroundNotifications = false
         configuration.remoteLoggingEnabled = true
+        configuration.keepSessionOnRestart = false
+        configuration.sessionStateDirectory = "/var/lib/assist-kept"
         configuration.prechatFields = [
             PrechatField(label: "Name", kind: .text(maxLength: 10), isRequired: true),
             PrechatField(
@@ -77,7 +79,8 @@ struct ConfigurationRoundTripTests {
                 "hidingTags", "maskingTags", "maskColor", "addSharedDocCloseListener", "keepAnnotationsOnChange",
                 "visitorName", "queueStyle", "minimumEstimatedWaitTime", "maximumEstimatedWaitTime",
                 "allowMinimization", "allowURLPreview", "defaultToMinimized", "allowBackgroundNotifications",
-                "remoteLoggingEnabled", "prechatFields", "prechatEntities",
+                "remoteLoggingEnabled", "keepSessionOnRestart", "sessionStateDirectory", "prechatFields",
+                "prechatEntities",
             ])
     }
 

@@ -1,0 +1,225 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Keeps one ``KeptSession`` in a folder of the person's: by default
+/// `$XDG_STATE_HOME/assist` (or `~/.local/state/assist`), made with mode
+/// 0700, holding `session.json` with mode 0600.
+///
+/// Every write is atomic: the record goes to a temporary file in the same
+/// folder, which is flushed to the disk (`fsync`) and then renamed over
+/// `session.json`, and the folder is flushed too, so a crash at any moment
+/// leaves either the old record or the new one, never a mix. A file that
+/// cannot be read — damaged, or of an unknown format — is moved aside to
+/// `session.json.unreadable-<time>` and reported; the app then starts afresh.
+public struct KeptSessionStore: Sendable {
+    /// The folder holding the record.
+    public let folder: URL
+
+    /// The record's file name in ``folder``.
+    public static let fileName = "session.json"
+
+    /// A store in `folder` (made on the first write).
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// The store a configuration asks for, or `nil` when keeping is off
+    /// (``Configuration/keepSessionOnRestart``) or no folder can be named:
+    /// ``Configuration/sessionStateDirectory`` when set, else
+    /// `$XDG_STATE_HOME/assist`, else `$HOME/.local/state/assist`.
+    public init?(configuration: Configuration, environment: [String: String]) {
+        guard configuration.keepSessionOnRestart else { return nil }
+        if !configuration.sessionStateDirectory.isEmpty {
+            self.init(folder: URL(fileURLWithPath: configuration.sessionStateDirectory, isDirectory: true))
+        } else if let folder = Self.defaultFolder(environment: environment) {
+            self.init(folder: folder)
+        } else {
+            return nil
+        }
+    }
+
+    /// `$XDG_STATE_HOME/assist` when the variable holds an absolute path,
+    /// else `$HOME/.local/state/assist`; `nil` when neither is set.
+    public static func defaultFolder(environment: [String: String]) -> URL? {
+        let base: URL
+        if let stateHome = environment["XDG_STATE_HOME"], stateHome.hasPrefix("/") {
+            base = URL(fileURLWithPath: stateHome, isDirectory: true)
+        } else if let home = environment["HOME"], !home.isEmpty {
+            base = URL(fileURLWithPath: home, isDirectory: true)
+                .appendingPathComponent(".local", isDirectory: true).appendingPathComponent("state", isDirectory: true)
+        } else {
+            return nil
+        }
+        return base.appendingPathComponent("assist", isDirectory: true)
+    }
+
+    /// The record's file.
+    public var file: URL { folder.appendingPathComponent(Self.fileName) }
+
+    /// The kept record, or `nil` when there is none.
+    ///
+    /// - Throws: ``KeptSessionError`` when the file cannot be read as a
+    ///   record of this format; the file has then been moved aside (its new
+    ///   place is in the error), so the next load finds none.
+    public func load() throws(KeptSessionError) -> KeptSession? {
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw KeptSessionError(.fileSystem("\(file.path) cannot be read: \(error.localizedDescription)"))
+        }
+        do throws(KeptSessionError) {
+            return try Self.decode(data)
+        } catch {
+            throw moveAside(error)
+        }
+    }
+
+    /// Writes `record` atomically, making the folder if needed.
+    ///
+    /// - Throws: ``KeptSessionError/Kind/fileSystem(_:)`` when the folder or
+    ///   file cannot be made or written.
+    public func save(_ record: KeptSession) throws(KeptSessionError) {
+        let data: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            data = try encoder.encode(record)
+        } catch {
+            throw KeptSessionError(.fileSystem("the record cannot be encoded: \(error)"))
+        }
+        try makeFolder()
+        try writeAtomically(data)
+    }
+
+    /// Removes the record, if there is one (support ended).
+    ///
+    /// - Throws: ``KeptSessionError/Kind/fileSystem(_:)`` when it exists and
+    ///   cannot be removed.
+    public func delete() throws(KeptSessionError) {
+        guard unlink(file.path) == 0 || errno == ENOENT else {
+            throw KeptSessionError(.fileSystem("\(file.path) cannot be removed: \(String(cString: strerror(errno)))"))
+        }
+    }
+
+    /// Reads a record, checking its format and that its channel and
+    /// transcript can be restored.
+    static func decode(_ data: Data) throws(KeptSessionError) -> KeptSession {
+        struct FormatOnly: Decodable { let format: Int }
+        let format: Int
+        do {
+            format = try JSONDecoder().decode(FormatOnly.self, from: data).format
+        } catch {
+            throw KeptSessionError(.damaged("no format number can be read: \(Self.describe(error))"))
+        }
+        guard format == KeptSession.currentFormat else { throw KeptSessionError(.unknownFormat(format)) }
+        let record: KeptSession
+        do {
+            record = try JSONDecoder().decode(KeptSession.self, from: data)
+        } catch {
+            throw KeptSessionError(.damaged(Self.describe(error)))
+        }
+        _ = try record.channel.restored()
+        for entry in record.transcript { _ = try entry.restored() }
+        return record
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): "not JSON (\(context.debugDescription))"
+        case DecodingError.keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
+        default: "\(error)"
+        }
+    }
+
+    private func moveAside(_ error: KeptSessionError) -> KeptSessionError {
+        let stamp = Int(Date().timeIntervalSince1970)
+        let aside = folder.appendingPathComponent("\(Self.fileName).unreadable-\(stamp)")
+        guard rename(file.path, aside.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(file.path)
+            var removed = error
+            removed.movedTo = "nowhere (it could not be moved: \(reason); it was removed)"
+            return removed
+        }
+        var moved = error
+        moved.movedTo = aside.path
+        return moved
+    }
+
+    private func makeFolder() throws(KeptSessionError) {
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw KeptSessionError(.fileSystem("\(folder.path) cannot be made: \(error.localizedDescription)"))
+        }
+        guard chmod(folder.path, 0o700) == 0 else {
+            throw KeptSessionError(.fileSystem("\(folder.path) cannot be made private: \(String(cString: strerror(errno)))"))
+        }
+    }
+
+    private func writeAtomically(_ data: Data) throws(KeptSessionError) {
+        let temporary = folder.appendingPathComponent(".\(Self.fileName).\(getpid()).tmp")
+        unlink(temporary.path)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure("cannot be created", temporary) }
+        let written = data.withUnsafeBytes { bytes in Self.writeAll(descriptor, bytes) }
+        let flushed = written && fsync(descriptor) == 0
+        let failedWrite = flushed ? nil : failure("cannot be written", temporary)
+        close(descriptor)
+        if let failedWrite {
+            unlink(temporary.path)
+            throw failedWrite
+        }
+        guard rename(temporary.path, file.path) == 0 else {
+            let error = failure("cannot replace \(file.path)", temporary)
+            unlink(temporary.path)
+            throw error
+        }
+        let folderDescriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
+
+    private func failure(_ what: String, _ path: URL) -> KeptSessionError {
+        KeptSessionError(.fileSystem("\(path.path) \(what): \(String(cString: strerror(errno)))"))
+    }
+}
+
+extension KeptSessionStore {
+    /// The kept record when it belongs to `configuration`'s server, else
+    /// `nil` (none kept, or one kept for another server, which is left alone).
+    ///
+    /// - Throws: ``KeptSessionError`` as ``load()`` does.
+    public func load(for configuration: Configuration) throws(KeptSessionError) -> KeptSession? {
+        guard let server = configuration.server, let record = try load(), record.server == server.absoluteString
+        else { return nil }
+        return record
+    }
+}

@@ -1,0 +1,143 @@
+"""A scripted Assist agent on /v1/agent (docs/protocol.md §4, §5.3–5.4, §6),
+enough for the UI tests to play the agent and see exactly what reached it.
+
+It signs in with a token, takes the next session when the queue has one,
+writes chat, acknowledges every sequenced frame it receives (cumulatively,
+with a bodiless `ack`), fails loudly on a gap, and keeps every message in
+arrival order, so a test can count what the agent saw. It never resumes: a
+test that needs the agent to survive something keeps this one connection.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+import time
+import uuid
+from typing import Any, Callable
+
+import websocket
+
+SEQUENCED_FROM_SERVER = {
+    "sessionAssigned", "chat", "chatReceipt", "consumerAnswered", "screenShareEnd", "sessionEnded", "controlEnd",
+    "callAsked", "callEnd",
+}
+
+
+class ScriptedAgent:
+    """One agent's connection to `server_url`, signed in with `token`."""
+
+    def __init__(self, server_url: str, token: str, timeout: float = 10.0) -> None:
+        self._endpoint = server_url.replace("http://", "ws://").rstrip("/") + "/v1/agent"
+        self._timeout = timeout
+        self._socket = websocket.WebSocket()
+        self._socket.connect(self._endpoint, timeout=timeout)
+        self._socket.settimeout(None)
+        self._lock = threading.Lock()
+        self._next_seq = 1
+        self._last_received = 0
+        self._frames: list[dict[str, Any]] = []
+        self._arrivals = threading.Condition()
+        self._failures: queue.Queue[BaseException] = queue.Queue()
+        self._write({"v": 1, "type": "hello", "body": {"versions": [1], "token": token}})
+        threading.Thread(target=self._read_forever, name="scripted-agent", daemon=True).start()
+        self.expect("welcome")
+
+    def received(self, message_type: str, where: Callable[[dict[str, Any]], bool] = lambda _: True) -> list[dict]:
+        """The bodies of every `message_type` frame so far that `where` accepts, in order."""
+        with self._arrivals:
+            return [frame.get("body", {}) for frame in self._frames
+                    if frame["type"] == message_type and where(frame.get("body", {}))]
+
+    def expect(self, message_type: str, where: Callable[[dict[str, Any]], bool] = lambda _: True,
+               timeout: float | None = None, after: int = 0) -> dict[str, Any]:
+        """Waits for the first `message_type` frame that `where` accepts, among the
+        frames from the `after`-th on; returns its body."""
+        deadline = time.monotonic() + (timeout or self._timeout)
+        with self._arrivals:
+            while True:
+                self._raise_failure()
+                found = [frame.get("body", {}) for frame in self._frames[after:]
+                         if frame["type"] == message_type and where(frame.get("body", {}))]
+                if found:
+                    return found[0]
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    seen = [frame["type"] for frame in self._frames]
+                    raise AssertionError(f"the agent got no {message_type} in time; it got {seen}")
+                self._arrivals.wait(remaining)
+
+    def accept_next(self, within: float = 30.0) -> dict[str, Any]:
+        """Takes the longest-waiting session once the queue has one; returns its assignment."""
+        with self._arrivals:
+            mark = len(self._frames)
+            snapshots = [frame for frame in self._frames if frame["type"] == "queueSnapshot"]
+            waiting_now = bool(snapshots) and snapshots[-1]["body"].get("totalWaiting", 0) > 0
+        if not waiting_now:
+            self.expect("queueSnapshot", lambda body: body.get("totalWaiting", 0) > 0, timeout=within, after=mark)
+        self._send_sequenced("acceptNext", None)
+        return self.expect("sessionAssigned", after=mark)
+
+    def chat(self, session_id: str, text: str) -> None:
+        self._send_sequenced("chat", {"sessionId": session_id, "clientMessageId": str(uuid.uuid4()), "text": text})
+
+    def close(self) -> None:
+        try:
+            self._socket.close(status=websocket.STATUS_GOING_AWAY)
+        except (OSError, websocket.WebSocketException):
+            pass
+
+    def _raise_failure(self) -> None:
+        try:
+            failure = self._failures.get_nowait()
+        except queue.Empty:
+            return
+        raise failure
+
+    def _send_sequenced(self, message_type: str, body: dict[str, Any] | None) -> None:
+        with self._lock:
+            envelope: dict[str, Any] = {"v": 1, "type": message_type, "seq": self._next_seq,
+                                        "ack": self._last_received}
+            self._next_seq += 1
+            if body is not None:
+                envelope["body"] = body
+            self._write_locked(envelope)
+
+    def _write(self, envelope: dict[str, Any]) -> None:
+        with self._lock:
+            self._write_locked(envelope)
+
+    def _write_locked(self, envelope: dict[str, Any]) -> None:
+        self._socket.send(json.dumps(envelope, separators=(",", ":")))
+
+    def _read_forever(self) -> None:
+        try:
+            while True:
+                opcode, data = self._socket.recv_data()
+                if opcode == websocket.ABNF.OPCODE_CLOSE:
+                    return
+                if opcode != websocket.ABNF.OPCODE_TEXT:
+                    continue
+                self._handle(json.loads(data.decode("utf-8")))
+        except (websocket.WebSocketConnectionClosedException, OSError):
+            return
+        except BaseException as failure:  # handed to the test thread, which raises it
+            self._failures.put(failure)
+            with self._arrivals:
+                self._arrivals.notify_all()
+
+    def _handle(self, envelope: dict[str, Any]) -> None:
+        seq = envelope.get("seq")
+        if seq is not None:
+            with self._lock:
+                if seq <= self._last_received:
+                    self._write_locked({"v": 1, "type": "ack", "ack": self._last_received})
+                    return  # a duplicate by seq: dropped, as §6.3 says
+                if seq != self._last_received + 1:
+                    raise AssertionError(f"a gap: seq {seq} after {self._last_received}")
+                self._last_received = seq
+                self._write_locked({"v": 1, "type": "ack", "ack": seq})
+        with self._arrivals:
+            self._frames.append(envelope)
+            self._arrivals.notify_all()

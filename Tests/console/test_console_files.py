@@ -434,3 +434,24 @@ def test_an_upload_survives_a_dropped_connection(tmp_path: Path, file_browser: w
                 assert offsets == ["0", str(PART_BYTES), str(2 * PART_BYTES)]
     finally:
         proxy.close()
+
+
+def test_an_upload_the_session_ends_under_says_so(server: Server, file_browser: webdriver.Chrome,
+                                                  tmp_path: Path) -> None:
+    path = tmp_path / "late.png"
+    path.write_bytes(png(1000, 700, compress=False))
+    with open_chat(file_browser, server) as chat:
+        chat.fault_parts(None, "hold")
+        chat.attach(path)
+        chat.console.wait.until(lambda _: file_browser.execute_script("return window.fileTest.held;"))
+        chat.consumer.end_session()
+        chat.console.wait_for_text(chat.session, ".session__ended", "The visitor ended the session.")
+        file_browser.execute_script("window.fileTest.release();")
+
+        entry = chat.file_entry("late.png", "agent")
+        chat.console.wait.until(lambda _: entry.get_attribute("data-state") == "failed")
+        refused = AttachmentHttp(server.url, server.token).start("late.png", 10, "image/png", sid=chat.consumer.session_id)
+        assert refused.status == 409
+        assert entry.find_element(By.CSS_SELECTOR, ".file__status").text == refused.json["message"]
+        assert not entry.find_element(By.CSS_SELECTOR, ".file__progress").is_displayed()
+    assert_no_browser_errors_but_refusals(file_browser, server)

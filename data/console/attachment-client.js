@@ -98,8 +98,7 @@ export class AttachmentClient {
  * says how much it holds), until the last answer carries the `ticket`.
  */
 export class FileUpload {
-  /** The file. */
-  file;
+  #file;
   #request;
   #sessionId;
   #onProgress;
@@ -110,7 +109,7 @@ export class FileUpload {
   constructor(request, sessionId, file, onProgress) {
     this.#request = request;
     this.#sessionId = sessionId;
-    this.file = file;
+    this.#file = file;
     this.#onProgress = onProgress;
   }
 
@@ -120,8 +119,8 @@ export class FileUpload {
    * with a `FileFailure`.
    */
   async send() {
-    const mediaType = declaredType(this.file);
-    if (this.file.size === 0) throw new FileFailure(fileSentence("empty"));
+    const mediaType = declaredType(this.#file);
+    if (this.#file.size === 0) throw new FileFailure(fileSentence("empty"));
     if (!CHECKABLE_TYPES.has(mediaType)) throw new FileFailure(fileSentence("unknownType"));
     try {
       const attachment = await this.#start(mediaType);
@@ -135,7 +134,7 @@ export class FileUpload {
     }
   }
 
-  /** Stops sending and deletes what the server holds of the file. */
+  /** Stops sending and deletes what the server holds of the file (all of it, once it is complete). */
   cancel() {
     if (this.#cancelled) return;
     this.#cancelled = true;
@@ -144,7 +143,7 @@ export class FileUpload {
   }
 
   async #start(mediaType) {
-    const description = { sid: this.#sessionId, name: this.file.name, size: this.file.size, mediaType };
+    const description = { sid: this.#sessionId, name: this.#file.name, size: this.#file.size, mediaType };
     const response = await this.#try(() => this.#request("POST", "/v1/attachments", {
       body: JSON.stringify(description), headers: { "Content-Type": "application/json" }, signal: this.#abort.signal,
     }));
@@ -164,7 +163,7 @@ export class FileUpload {
     while (received < size) {
       const from = received;
       const response = await this.#try(() => this.#request("PUT", path, {
-        body: this.file.slice(from, Math.min(from + PART_BYTES, size)),
+        body: this.#file.slice(from, Math.min(from + PART_BYTES, size)),
         headers: { "Upload-Offset": String(from) }, signal: this.#abort.signal,
       }));
       const answer = await answerOf(response);

@@ -386,6 +386,7 @@ export class SessionPanel {
     upload.send().then(({ attachment, ticket }) => {
       entry.describe(attachment);
       if (this.#ended) {
+        upload.cancel();
         entry.failed(fileSentence("sessionEnded"), false);
         return;
       }

@@ -6,9 +6,11 @@ It numbers its sequenced frames, acknowledges every sequenced frame it receives
 or on a frame written in the wrong version, sends the binary app frames a test
 builds (`cobrowse_frames.py`), answers for the app when the agent has control
 (§12.6), reports strokes the app took off (§12.7), sends the call's answers,
-signals and media states (§13; the media itself is `call_peer.py`'s), and lets
-a test wait for a given server message, or for its absence, or hear of every
-message of a type as it arrives (`listen`).
+signals and media states (§13; the media itself is `call_peer.py`'s), sends
+and downloads files in chat with its resume token as the app does (§11.6;
+a received `chat` carries the file as `attachment`), and lets a test wait for
+a given server message, or for its absence, or hear of every message of a type
+as it arrives (`listen`).
 
 With `resume_automatically`, it behaves as the app does when its connection
 is lost (§6.4, §7.3): it keeps every sequenced frame until the server
@@ -29,6 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import websocket
+
+from attachment_http import AttachmentHttp
 
 SEQUENCED_FROM_SERVER = {
     "agentJoined", "agentLeft", "chat", "screenShareRequest", "controlRequest",
@@ -67,6 +71,7 @@ class ScriptedConsumer:
         """`resume_automatically`: reconnect and resume after a close that allows it, retrying
         for at most `resume_within` seconds after each loss before giving up (which fails
         the next `expect`)."""
+        self._server_url = server_url
         self._endpoint = server_url.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + "/v1/consumer"
         self._timeout = timeout
         self._resume_automatically = resume_automatically
@@ -106,6 +111,23 @@ class ScriptedConsumer:
         with self._losses:
             return self._welcomes
 
+    @property
+    def resume_token(self) -> str:
+        """The newest resume token, which is also the person's token for files (§11.6)."""
+        assert self._resume_token is not None, "no welcome yet"
+        return self._resume_token
+
+    def files(self) -> AttachmentHttp:
+        """The attachment endpoints as the person's app calls them, with the newest resume token."""
+        return AttachmentHttp(self._server_url, self.resume_token)
+
+    def download(self, attachment: dict[str, Any]) -> bytes:
+        """The bytes of the file a received `chat` carries (its `attachment`), downloaded as the
+        person (the seed's POST with `sid`); fails unless the server answers 200."""
+        answer = self.files().download(attachment["attachmentId"], self.session_id)
+        assert answer.status == 200, f"download of {attachment}: {answer.status} {answer.body!r}"
+        return answer.body
+
     def received(self, message_type: str) -> list[Frame]:
         """Every server message of `message_type` delivered so far, in order, whether
         or not `expect` has taken it. Raises what stopped the consumer, if anything did."""
@@ -143,10 +165,14 @@ class ScriptedConsumer:
         self.session_id = welcome.body["sessionId"]
         return welcome
 
-    def chat(self, text: str) -> str:
-        """Sends a chat message and returns its clientMessageId."""
+    def chat(self, text: str, attachment_ticket: str | None = None) -> str:
+        """Sends a chat message, carrying the file of `attachment_ticket` when given
+        (then `text` is its name or a caption), and returns its clientMessageId."""
         client_message_id = f"c-{uuid.uuid4()}"
-        self._send_sequenced("chat", {"clientMessageId": client_message_id, "text": text})
+        body = {"clientMessageId": client_message_id, "text": text}
+        if attachment_ticket is not None:
+            body["attachmentTicket"] = attachment_ticket
+        self._send_sequenced("chat", body)
         return client_message_id
 
     def typing(self, is_typing: bool) -> None:

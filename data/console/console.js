@@ -1,5 +1,6 @@
 // Entry point of the agent console: sign-in, connection status, sign-out.
 
+import { AttachmentClient } from "./attachment-client.js";
 import { AgentConnection } from "./connection.js";
 import { Workspace } from "./workspace.js";
 
@@ -67,7 +68,7 @@ function startSession(token) {
       workspace.showNotice("The server did not keep the connection; signing in again.");
     },
   });
-  workspace.attach((type, body) => connection?.send(type, body) ?? null);
+  workspace.attach((type, body) => connection?.send(type, body) ?? null, new AttachmentClient(token));
   connection.start();
 }
 
@@ -85,5 +86,12 @@ signInForm.addEventListener("submit", (event) => {
 });
 
 signOutButton.addEventListener("click", () => connection?.signOut());
+
+// A file dropped beside the chat would make the browser open it in place of the console.
+for (const type of ["dragover", "drop"]) {
+  window.addEventListener(type, (event) => {
+    if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+  });
+}
 
 tokenInput.focus();

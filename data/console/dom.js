@@ -57,3 +57,18 @@ export function formatWait(totalSeconds) {
 export function visitorLabel(name) {
   return typeof name === "string" && name.trim() !== "" ? name : "Visitor";
 }
+
+const sizeNumber = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const SIZE_UNITS = ["KB", "MB", "GB"];
+
+/** A size in bytes as people read it, in powers of ten as the server counts its limit: "840 bytes", "2.5 MB". */
+export function formatSize(bytes) {
+  if (bytes < 1000) return bytes === 1 ? "1 byte" : `${bytes} bytes`;
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < SIZE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${sizeNumber.format(value)} ${SIZE_UNITS[unit]}`;
+}

@@ -67,6 +67,26 @@ export function isSequencedOutbound(type) {
   return SEQUENCED_OUTBOUND.has(type);
 }
 
+/**
+ * The file a chat message carries (`attachment`, §3), or `null` when it has
+ * none or one that breaks the rules — then the message shows as its text, as
+ * a receiver that does not know `attachment` shows it.
+ */
+export function attachmentOf(message) {
+  const attachment = message.attachment;
+  if (!isPresent(attachment)) return null;
+  const { attachmentId, name, size, mediaType } = isObject(attachment) ? attachment : {};
+  const valid = isText(attachmentId, 128) && isText(name, 255) && isProtocolInteger(size) && size >= 1
+    && isText(mediaType, 255);
+  if (!valid) console.warn("Assist console: a chat message's attachment breaks the rules of §3; shown as text.");
+  return valid ? { attachmentId, name, size, mediaType } : null;
+}
+
+/** Whether `value` is a string of 1 … `max` characters. */
+function isText(value, max) {
+  return typeof value === "string" && value.length > 0 && textLength(value) <= max;
+}
+
 /** Whether `value` is a protocol integer: whole, 0 … 2^53 − 1. */
 function isProtocolInteger(value) {
   return Number.isSafeInteger(value) && value >= 0;

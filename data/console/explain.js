@@ -53,6 +53,17 @@ const END_REASONS = {
   serverShutdown: "The server shut down.",
 };
 
+/** What became of a file the console was sending or fetching, when the server gave no sentence of its own. */
+const FILE_SENTENCES = {
+  empty: "The file is empty.",
+  unknownType: "Only pictures (PNG, JPEG, GIF, WebP), PDF documents and plain text can be sent.",
+  connectionLost: "The connection to the server was lost, so the file was not sent.",
+  downloadLost: "The connection to the server was lost, so the file could not be fetched.",
+  unreadable: "The server's answer could not be understood, so the file was not sent.",
+  cancelled: "You cancelled this file; it was not sent.",
+  sessionEnded: "The session ended before the file could be sent.",
+};
+
 /** A sentence for a close code that ends the agent's sign-in, or `null` if it is resumed. */
 export function closeSentence(code) {
   return CLOSE_SENTENCES[code] ?? null;
@@ -76,6 +87,15 @@ export function annotationsClearedSentence(reason) {
 /** A sentence for a refused `annotate` or `clearAnnotations` (the message's type). */
 export function annotationRefusedSentence(type) {
   return ANNOTATION_REFUSALS[type] ?? ANNOTATION_REFUSALS.annotate;
+}
+
+/**
+ * A sentence for a file that did not go or come (`empty`, `unknownType`,
+ * `connectionLost`, `downloadLost`, `unreadable`, `cancelled`, `sessionEnded`). A refusal
+ * from the server is shown in the server's own sentence instead.
+ */
+export function fileSentence(kind) {
+  return FILE_SENTENCES[kind];
 }
 
 /** A sentence for a `sessionEnded` reason; unknown reasons read like a shutdown. */

@@ -1,9 +1,12 @@
-// One support session: its tab in "My sessions" and its panel (chat, screen
-// share, control, annotations, push, call, end).
+// One support session: its tab in "My sessions" and its panel (chat, files,
+// screen share, control, annotations, push, call, end).
 
+import { declaredType } from "./attachment-client.js";
 import { CallView } from "./call-view.js";
 import { cloneTemplate, fillPrechat, labelControl, newId, setTime, visitorLabel } from "./dom.js";
-import { endSentence } from "./explain.js";
+import { attachmentOf } from "./envelope.js";
+import { endSentence, fileSentence } from "./explain.js";
+import { FileEntry } from "./file-entry.js";
 import { SharedWindow } from "./shared-window.js";
 import { WindowAnnotations } from "./window-annotations.js";
 import { WindowControl } from "./window-control.js";
@@ -29,8 +32,9 @@ function pushableUrl(text) {
 
 /**
  * A session assigned to this agent. `actions` carries the agent's intents out:
- * `send(type, body)`, `select(panel)`, `askToEnd(panel)`, `close(panel)`; and
- * `callSettings()` gives what a call needs from the connection (`call-view.js`).
+ * `send(type, body)`, `select(panel)`, `askToEnd(panel)`, `close(panel)`;
+ * `callSettings()` gives what a call needs from the connection (`call-view.js`),
+ * and `files()` the `AttachmentClient` files go and come through.
  */
 export class SessionPanel {
   /** The session's id. */
@@ -52,6 +56,9 @@ export class SessionPanel {
   #annotations;
   #call;
   #pushedUrls = new Map();
+  /** The file entries shown, and the agent's uploads still going. */
+  #fileEntries = new Set();
+  #uploads = new Set();
   #typingSentAt = 0;
   #typingIdleTimer = null;
   #typingShownTimer = null;
@@ -134,7 +141,12 @@ export class SessionPanel {
     if (this.#knownMessageIds.has(message.messageId)) return;
     this.#knownMessageIds.add(message.messageId);
     const own = message.author === "agent" && message.agentId === this.#me.id;
-    this.#appendMessage(message.author, this.#authorLabel(message), message.text, message.sentAt);
+    const item = this.#appendMessage(message.author, this.#authorLabel(message), message.text, message.sentAt);
+    const attachment = attachmentOf(message);
+    if (attachment) {
+      const entry = this.#showFile(item, attachment, message.text);
+      entry.ready((signal) => this.#actions.files().download(attachment.attachmentId, this.sessionId, signal));
+    }
     if (message.author === "consumer") this.showTyping(false);
     if (!own && !this.#selected) {
       this.#unread += 1;
@@ -254,9 +266,15 @@ export class SessionPanel {
     this.#call.connectionRenewed();
   }
 
-  /** The panel is being removed (closed, or the agent signed out): a call still on ends here. */
+  /**
+   * The panel is being removed (closed, or the agent signed out): a call still
+   * on ends here, files still uploading are cancelled, and the file entries let
+   * go of what they hold.
+   */
   discard() {
     this.#call.release("agentLeft");
+    for (const upload of this.#uploads) upload.cancel();
+    for (const entry of this.#fileEntries) entry.release();
   }
 
   /** Sends `endSession`, with the closing words when there are any. */
@@ -299,6 +317,13 @@ export class SessionPanel {
       }
     });
     textarea.addEventListener("input", () => this.#typed(textarea.value));
+    const picker = composer.querySelector(".composer__file");
+    composer.querySelector(".composer__attach").addEventListener("click", () => picker.click());
+    picker.addEventListener("change", () => {
+      for (const file of picker.files) this.#sendFile(file);
+      picker.value = "";
+    });
+    this.#acceptDroppedFiles(this.#q(".transcript"), composer);
     textarea.addEventListener("blur", () => this.#stopTyping());
     push.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -321,6 +346,70 @@ export class SessionPanel {
     this.#advanceReceipt(clientMessageId, "sending");
     textarea.value = "";
     this.#stopTyping();
+  }
+
+  /** Files dropped on the chat or the message box are sent; the chat is outlined while they hover. */
+  #acceptDroppedFiles(...zones) {
+    const transcript = this.#q(".transcript");
+    const carriesFiles = (event) => !this.#ended && event.dataTransfer?.types.includes("Files");
+    for (const zone of zones) {
+      zone.addEventListener("dragover", (event) => {
+        if (!carriesFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "copy";
+        transcript.classList.add("transcript--drop");
+      });
+      zone.addEventListener("dragleave", (event) => {
+        if (!zone.contains(event.relatedTarget)) transcript.classList.remove("transcript--drop");
+      });
+      zone.addEventListener("drop", (event) => {
+        transcript.classList.remove("transcript--drop");
+        if (!carriesFiles(event)) return;
+        event.preventDefault();
+        for (const file of event.dataTransfer.files) this.#sendFile(file);
+      });
+    }
+  }
+
+  /**
+   * Uploads one of the agent's files with a progress bar and Cancel, then
+   * sends the chat message carrying its ticket, which gets receipts like any
+   * other.
+   */
+  #sendFile(file) {
+    if (this.#ended) return;
+    const item = this.#appendMessage("agent", `${this.#me.name} (you)`, "", Date.now());
+    const entry = this.#showFile(item, { name: file.name, size: file.size, mediaType: declaredType(file) }, "");
+    const upload = this.#actions.files().upload(this.sessionId, file, (received, size) => entry.progress(received, size));
+    this.#uploads.add(upload);
+    entry.uploading(file.size, () => upload.cancel());
+    upload.send().then(({ attachment, ticket }) => {
+      entry.describe(attachment);
+      if (this.#ended) {
+        upload.cancel();
+        entry.failed(fileSentence("sessionEnded"), false);
+        return;
+      }
+      entry.ready((signal) => this.#actions.files().download(attachment.attachmentId, this.sessionId, signal), file);
+      const clientMessageId = newId("c");
+      this.#actions.send("chat", {
+        sessionId: this.sessionId, clientMessageId, text: attachment.name, attachmentTicket: ticket,
+      });
+      this.#ownMessages.set(clientMessageId, { item, step: -1 });
+      this.#advanceReceipt(clientMessageId, "sending");
+    }, (failure) => entry.failed(failure.sentence, failure.cancelled)).finally(() => this.#uploads.delete(upload));
+  }
+
+  /** Puts a file entry in chat message `item`; `text` shows as a caption when it is not the file's name. */
+  #showFile(item, file, text) {
+    const entry = new FileEntry(file);
+    this.#fileEntries.add(entry);
+    item.classList.add("message--file");
+    const caption = item.querySelector(".message__text");
+    caption.hidden = text === "" || text === file.name;
+    caption.before(entry.element);
+    item.scrollIntoView({ block: "nearest" });
+    return entry;
   }
 
   #typed(text) {

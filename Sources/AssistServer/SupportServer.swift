@@ -67,6 +67,7 @@ public enum SupportServer {
         router.addMetricsRoutes(metrics)
         router.addShortCodeRoutes(service: shortCodes, agents: directory, origins: origins)
         router.addDiagnosticsRoutes(session: backend.session, metrics: metrics)
+        router.addTranscriptRoutes(agents: directory, read: backend.transcript)
         if let console = settings.console { router.addConsoleRoutes(files: console) }
 
         var services = backend.services

@@ -67,7 +67,7 @@ function startSession(token) {
       workspace.showNotice("The server did not keep the connection; signing in again.");
     },
   });
-  workspace.attach((type, body) => connection?.send(type, body) ?? null);
+  workspace.attach((type, body) => connection?.send(type, body) ?? null, token);
   connection.start();
 }
 

@@ -5,6 +5,7 @@ import { CallView } from "./call-view.js";
 import { cloneTemplate, fillPrechat, labelControl, newId, setTime, visitorLabel } from "./dom.js";
 import { endSentence } from "./explain.js";
 import { SharedWindow } from "./shared-window.js";
+import { downloadTranscript } from "./transcript-download.js";
 import { WindowAnnotations } from "./window-annotations.js";
 import { WindowControl } from "./window-control.js";
 
@@ -29,8 +30,9 @@ function pushableUrl(text) {
 
 /**
  * A session assigned to this agent. `actions` carries the agent's intents out:
- * `send(type, body)`, `select(panel)`, `askToEnd(panel)`, `close(panel)`; and
- * `callSettings()` gives what a call needs from the connection (`call-view.js`).
+ * `send(type, body)`, `select(panel)`, `askToEnd(panel)`, `close(panel)`;
+ * `callSettings()` gives what a call needs from the connection (`call-view.js`),
+ * and `token()` the agent's token for the transcript download (§11.1).
  */
 export class SessionPanel {
   /** The session's id. */
@@ -308,6 +310,8 @@ export class SessionPanel {
     this.#q(".session__stop-share").addEventListener("click", () => this.#stopShare());
     this.#q(".session__end").addEventListener("click", () => this.#actions.askToEnd(this));
     this.#q(".session__close").addEventListener("click", () => this.#actions.close(this));
+    this.#q(".session__transcript-html").addEventListener("click", () => this.#download("html"));
+    this.#q(".session__transcript-text").addEventListener("click", () => this.#download("text"));
     this.tab.querySelector(".session-tab").addEventListener("click", () => this.#actions.select(this));
   }
 
@@ -342,6 +346,19 @@ export class SessionPanel {
     if (this.#typingSentAt === 0) return;
     this.#typingSentAt = 0;
     if (!this.#ended) this.#actions.send("typing", { sessionId: this.sessionId, isTyping: false });
+  }
+
+  /** Downloads the transcript as it stands, during the session or after it ended. */
+  async #download(format) {
+    const status = this.#q(".session__transcript-status");
+    const buttons = [this.#q(".session__transcript-html"), this.#q(".session__transcript-text")];
+    for (const button of buttons) button.disabled = true;
+    status.dataset.state = "pending";
+    status.textContent = "Downloading the transcript…";
+    const { ok, sentence } = await downloadTranscript(this.sessionId, format, this.#actions.token());
+    for (const button of buttons) button.disabled = false;
+    status.dataset.state = ok ? "accepted" : "declined";
+    status.textContent = sentence;
   }
 
   #requestShare() {

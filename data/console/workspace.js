@@ -16,6 +16,8 @@ const CALL_MESSAGE_TYPES = new Set(["callSignal", "callMediaState", "callEnd"]);
 /** Queue, sessions, short codes, notices and the end-session dialog. */
 export class Workspace {
   #send = () => null;
+  /** The agent's token, for the HTTP requests the console makes besides its connection. */
+  #token = "";
   #me = { id: "", name: "" };
   /** The version the agent's connection negotiated, and the STUN and TURN servers its `welcome` named (§13.1). */
   #version = 1;
@@ -49,6 +51,7 @@ export class Workspace {
       return this.#send(type, body);
     },
     callSettings: () => ({ available: this.#version >= 3, iceServers: this.#iceServers }),
+    token: () => this.#token,
     select: (panel) => this.#select(panel, true),
     askToEnd: (panel) => this.#askToEnd(panel),
     close: (panel) => this.#close(panel),
@@ -83,9 +86,10 @@ export class Workspace {
     setInterval(() => this.#queue.tick(), 1000);
   }
 
-  /** Routes agent intents to `send(type, body)` (the live connection's). */
-  attach(send) {
+  /** Routes agent intents to `send(type, body)` (the live connection's); `token` signs HTTP requests. */
+  attach(send, token) {
     this.#send = send;
+    this.#token = token;
   }
 
   /** Handles one delivered server message; unknown types are ignored with a warning. */
@@ -139,6 +143,7 @@ export class Workspace {
   /** Forgets everything (signed out). */
   clear() {
     this.#send = () => null;
+    this.#token = "";
     for (const panel of [...this.#sessions.values()]) this.#close(panel);
     this.#queue.clear();
     this.#redeemMessage.textContent = "";

@@ -5,7 +5,8 @@ import CGtk
 /// out with Pango when printing begins — one layout per block of
 /// ``TranscriptPangoMarkup``, as wide as the page, broken into pages by
 /// ``TranscriptPagination`` — and drawn line by line, with "Page N of M"
-/// at the foot of each page.
+/// at the foot of each page, inside margins of 2 cm unless the person
+/// chooses others.
 @MainActor
 final class TranscriptPrintJob {
     /// The operation, owned by the job.
@@ -26,6 +27,8 @@ final class TranscriptPrintJob {
     private static let footerFont = "Sans 8"
     private static let blockSpacing = 10.0
     private static let footerHeight = 24.0
+    /// Each margin of the default page, in points (two centimetres).
+    private static let margin = 56.7
 
     private let blocks: [String]
     private var layouts: [OpaquePointer] = []
@@ -39,6 +42,13 @@ final class TranscriptPrintJob {
         gtk_print_operation_set_job_name(operation, TranscriptDocument.title)
         gtk_print_operation_set_unit(operation, GTK_UNIT_POINTS)
         gtk_print_operation_set_embed_page_setup(operation, 1)
+        let pageSetup = gtk_page_setup_new()
+        gtk_page_setup_set_top_margin(pageSetup, Self.margin, GTK_UNIT_POINTS)
+        gtk_page_setup_set_bottom_margin(pageSetup, Self.margin, GTK_UNIT_POINTS)
+        gtk_page_setup_set_left_margin(pageSetup, Self.margin, GTK_UNIT_POINTS)
+        gtk_page_setup_set_right_margin(pageSetup, Self.margin, GTK_UNIT_POINTS)
+        gtk_print_operation_set_default_page_setup(operation, pageSetup)
+        g_object_unref(UnsafeMutableRawPointer(pageSetup))
         let instance = UnsafeMutableRawPointer(operation)
         SignalConnection.connectPointer(instance, signal: "begin-print") { [weak self] context in
             guard let self, let context else { return }

@@ -7,17 +7,17 @@ struct TranscriptDocumentTests {
     @Test("each entry keeps its author, role, time and text, and the person's messages their delivery")
     func entries() {
         let document = TranscriptSamples.document()
-        #expect(document.entries.map(\.authorName) == ["Casey", "Sam", "Support", "Casey"])
+        #expect(document.entries.map(\.authorName) == ["You", "Sam", "Support", "You"])
         #expect(document.entries.map(\.role) == [.person, .agent, .service, .person])
         #expect(document.entries.map(\.deliveryNote) == ["Delivered", nil, nil, "Sending…"])
         #expect(document.entries[1].content == .text(TranscriptSamples.hostile))
         #expect(document.entries[3].time == TranscriptSamples.start + 3 * 3600)
     }
 
-    @Test("without the person's name their messages are signed as the chat shows them")
-    func unnamedPerson() {
+    @Test("the person's name goes in the details, and without it there is no Person line")
+    func personName() {
+        #expect(TranscriptSamples.document().detailLines(TranscriptSamples.english).first! == ("Person", "Casey"))
         let document = TranscriptSamples.document(personName: nil)
-        #expect(document.entries.map(\.authorName) == ["You", "Sam", "Support", "You"])
         #expect(!document.detailLines(TranscriptSamples.english).contains { $0.label == "Person" })
     }
 
@@ -79,6 +79,6 @@ struct TranscriptRecordTests {
         #expect(document.sessionID == "s-42")
         #expect(document.startedAt == TranscriptSamples.start)
         #expect(document.entries.count == 4)
-        #expect(document.entries.first?.authorName == "Casey")
+        #expect(document.entries.first?.authorName == "You")
     }
 }

@@ -51,7 +51,7 @@ struct TranscriptHTMLRendererTests {
         let time = TranscriptSamples.english.time(TranscriptSamples.start)
         #expect(
             html.contains(
-                "<span class=\"author\" dir=\"auto\">Casey</span> <time datetime=\"2026-11-27T14:05:00Z\">\(time)</time>"
+                "<span class=\"author\" dir=\"auto\">You</span> <time datetime=\"2026-11-27T14:05:00Z\">\(time)</time>"
                     + " <span class=\"delivery\">Delivered</span>"))
         #expect(html.contains("<li class=\"entry entry--agent\">"))
         #expect(html.contains("<span class=\"delivery\">Sending…</span>"))

@@ -11,7 +11,7 @@ struct TranscriptPangoMarkupTests {
         let blocks = markup.blocks(TranscriptSamples.document())
         #expect(blocks.count == 5)
         #expect(blocks[0].hasPrefix("<span size=\"x-large\" weight=\"bold\">Support chat transcript</span>\n<b>Person:</b> Casey"))
-        #expect(blocks[1] == "<b>Casey</b>  <span foreground=\"#555555\">14:05 · Delivered</span>\nHello\nsecond line")
+        #expect(blocks[1] == "<b>You</b>  <span foreground=\"#555555\">14:05 · Delivered</span>\nHello\nsecond line")
         #expect(blocks[3].hasSuffix("\n\(TranscriptSamples.arabic)"))
     }
 

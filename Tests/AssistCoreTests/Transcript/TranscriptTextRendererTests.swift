@@ -17,7 +17,7 @@ struct TranscriptTextRendererTests {
             Started: \(english.dateAndTime(start))
             Session: s-42
 
-            [\(english.time(start))] Casey (Delivered)
+            [\(english.time(start))] You (Delivered)
                 Hello
                 second line
 
@@ -27,7 +27,7 @@ struct TranscriptTextRendererTests {
             [\(english.time(start + 120))] Support
                 \(TranscriptSamples.arabic)
 
-            [\(english.time(start + 3 * 3600))] Casey (Sending…)
+            [\(english.time(start + 3 * 3600))] You (Sending…)
                 \(TranscriptSamples.emoji)
 
             """

@@ -73,7 +73,7 @@ struct TranscriptExportTests {
         #expect(page.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Tom &amp; Jerry&#39;s"))
         let written = try String(contentsOf: folder.appendingPathComponent("chat.txt"), encoding: .utf8)
         #expect(written == TranscriptTextRenderer(formatting: Self.formatting).render(document))
-        #expect(written.contains("] Casey (Delivered)\n    Question 1: my printer prints blank pages\n"))
+        #expect(written.contains("] You (Delivered)\n    Question 1: my printer prints blank pages\n"))
     }
 
     @Test("a folder that cannot be written to is named in one sentence")

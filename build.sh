@@ -25,6 +25,7 @@ DEBIAN_PACKAGES=(
     python3-selenium      # ... and the co-browse test that drives the app and the console together
     python3-websocket     # ... and the kept-session test's scripted agent (Tests/ui/scripted_agent.py)
     imagemagick           # ... `import` saves a screenshot when a UI test fails
+    poppler-utils         # the printed transcript read back from its PDF (pdftotext, pdfinfo: Tests/AssistGtkTests/Transcript)
     xdotool               # ... and moves the call's video window beside the app's (Xvfb has no window manager)
     nginx-light openssl   # the live tests behind a TLS-terminating proxy (Tests/AssistServerTests/Live/ProxiedServerLiveTests.swift) and the cluster's load balancer
     curl                  # ./build.sh cluster waits for the balancer's /healthz

@@ -3,7 +3,8 @@ import AssistGtk
 import CGtk
 import Foundation
 
-/// The app's one window: a header bar with the app menu, and the start page
+/// The app's one window: a header bar with the app menu (support code,
+/// Save and Print Transcript, Quit), and the start page
 /// with "Get help". Support replaces the start page while it runs and gives
 /// it back when the person closes it. Closing the window during a session
 /// hides it and keeps the session.
@@ -91,8 +92,17 @@ final class MainWindow {
     /// Gives `button` the app menu; GTK then shows it.
     private static func setAppMenu(on button: OpaquePointer?) {
         let menu = g_menu_new()!
-        g_menu_append(menu, "Get a _support code", "win.support-code")
-        g_menu_append(menu, "_Quit", "win.quit")
+        let session = g_menu_new()!
+        g_menu_append(session, "Get a _support code", "win.support-code")
+        let transcript = g_menu_new()!
+        g_menu_append(transcript, "_Save Transcript…", "win.save-transcript")
+        g_menu_append(transcript, "_Print Transcript…", "win.print-transcript")
+        let app = g_menu_new()!
+        g_menu_append(app, "_Quit", "win.quit")
+        for section in [session, transcript, app] {
+            g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(section))
+            g_object_unref(UnsafeMutableRawPointer(section))
+        }
         gtk_menu_button_set_menu_model(button, UnsafeMutablePointer<GMenuModel>(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
     }
@@ -110,6 +120,7 @@ final class MainWindow {
         }
         let supportCode = g_action_map_lookup_action(GtkCast.opaque(window), "support-code")
         g_simple_action_set_enabled(supportCode, configuration?.server == nil ? 0 : 1)
+        AssistSDK.installTranscriptActions(in: GtkCast.pointer(window, to: GtkApplicationWindow.self))
     }
 
     /// Quits. With `keepSessionOnRestart` (the default) a session in

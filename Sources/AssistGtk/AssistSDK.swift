@@ -100,7 +100,9 @@ public enum AssistSDK {
             session.close()
         }
         let hosted = HostedSession(configuration: configuration, window: window)
+        transcripts.publish(nil)
         hosted.controller.onActiveChanged = { onSupportActiveChanged($0) }
+        hosted.controller.onTranscriptChanged = { transcripts.publish($0) }
         hosted.controller.onClose = {
             session?.close()
             session = nil

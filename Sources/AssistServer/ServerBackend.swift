@@ -13,6 +13,9 @@ struct ServerBackend: Sendable {
     let isReady: @Sendable () -> Bool
     /// The open session whose consumer holds a resume token.
     let session: @Sendable (_ resumeToken: String) async -> SessionID?
+    /// A stored session and its chat, open or ended, for a transcript
+    /// download; `nil` when the database has no such session.
+    let transcript: @Sendable (SessionID) async throws -> SessionTranscript?
     /// Closes every connection with 1001, for a shutdown.
     let goAway: @Sendable (_ timeout: Duration) async -> Void
     /// Short codes and their rate limits, kept in the same database on a
@@ -28,6 +31,17 @@ struct ServerBackend: Sendable {
     /// The hub's settings for `settings`.
     private static func hubSettings(_ settings: ServerSettings) -> HubSettings {
         HubSettings(gracePeriodSeconds: settings.gracePeriodSeconds, iceServers: settings.iceServers)
+    }
+
+    /// Reads a session and its chat from `store`: on a cluster any node
+    /// answers from the shared database.
+    private static func transcriptReader(_ store: some SessionStorage)
+        -> @Sendable (SessionID) async throws -> SessionTranscript?
+    {
+        { id in
+            guard let session = try await store.session(id: id) else { return nil }
+            return SessionTranscript(session: session, chat: try await store.transcript(of: id))
+        }
     }
 
     /// One hub on the SQLite database at `settings.databasePath`, restored
@@ -52,6 +66,7 @@ struct ServerBackend: Sendable {
             destination: { readiness.isReady ? .hub(hub) : nil },
             isReady: { readiness.isReady },
             session: { await hub.session(forResumeToken: $0) },
+            transcript: transcriptReader(store),
             goAway: { await hub.goAway(within: $0) },
             shortCodes: shortCodes,
             attachments: AttachmentStore(writer: database.writer), attachmentTickets: tickets,
@@ -98,6 +113,7 @@ struct ServerBackend: Sendable {
                 if let hub = node.leadingHub { return await hub.session(forResumeToken: token) }
                 return try? await store.openSession(forResumeDigest: SecretDigest(of: token))
             },
+            transcript: transcriptReader(store),
             goAway: { await node.goAway(within: $0) },
             shortCodes: shortCodes,
             attachments: PostgresAttachmentStore(client: client, logger: logger),

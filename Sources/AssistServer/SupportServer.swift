@@ -70,6 +70,7 @@ public enum SupportServer {
         let attachments = AttachmentService(
             storage: backend.attachments, policy: settings.attachments, tickets: backend.attachmentTickets, logger: logger)
         router.addAttachmentRoutes(service: attachments, agents: directory, session: backend.session)
+        router.addTranscriptRoutes(agents: directory, read: backend.transcript)
         if let console = settings.console { router.addConsoleRoutes(files: console) }
 
         var services = backend.services

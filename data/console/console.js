@@ -68,7 +68,7 @@ function startSession(token) {
       workspace.showNotice("The server did not keep the connection; signing in again.");
     },
   });
-  workspace.attach((type, body) => connection?.send(type, body) ?? null, new AttachmentClient(token));
+  workspace.attach((type, body) => connection?.send(type, body) ?? null, token, new AttachmentClient(token));
   connection.start();
 }
 

@@ -8,6 +8,7 @@ import { attachmentOf } from "./envelope.js";
 import { endSentence, fileSentence } from "./explain.js";
 import { FileEntry } from "./file-entry.js";
 import { SharedWindow } from "./shared-window.js";
+import { downloadTranscript } from "./transcript-download.js";
 import { WindowAnnotations } from "./window-annotations.js";
 import { WindowControl } from "./window-control.js";
 
@@ -34,7 +35,8 @@ function pushableUrl(text) {
  * A session assigned to this agent. `actions` carries the agent's intents out:
  * `send(type, body)`, `select(panel)`, `askToEnd(panel)`, `close(panel)`;
  * `callSettings()` gives what a call needs from the connection (`call-view.js`),
- * and `files()` the `AttachmentClient` files go and come through.
+ * `files()` the `AttachmentClient` files go and come through, and `token()`
+ * the agent's token for the transcript download (§11.1).
  */
 export class SessionPanel {
   /** The session's id. */
@@ -333,6 +335,8 @@ export class SessionPanel {
     this.#q(".session__stop-share").addEventListener("click", () => this.#stopShare());
     this.#q(".session__end").addEventListener("click", () => this.#actions.askToEnd(this));
     this.#q(".session__close").addEventListener("click", () => this.#actions.close(this));
+    this.#q(".session__transcript-html").addEventListener("click", () => this.#download("html"));
+    this.#q(".session__transcript-text").addEventListener("click", () => this.#download("text"));
     this.tab.querySelector(".session-tab").addEventListener("click", () => this.#actions.select(this));
   }
 
@@ -431,6 +435,19 @@ export class SessionPanel {
     if (this.#typingSentAt === 0) return;
     this.#typingSentAt = 0;
     if (!this.#ended) this.#actions.send("typing", { sessionId: this.sessionId, isTyping: false });
+  }
+
+  /** Downloads the transcript as it stands, during the session or after it ended. */
+  async #download(format) {
+    const status = this.#q(".session__transcript-status");
+    const buttons = [this.#q(".session__transcript-html"), this.#q(".session__transcript-text")];
+    for (const button of buttons) button.disabled = true;
+    status.dataset.state = "pending";
+    status.textContent = "Downloading the transcript…";
+    const { ok, sentence } = await downloadTranscript(this.sessionId, format, this.#actions.token());
+    for (const button of buttons) button.disabled = false;
+    status.dataset.state = ok ? "accepted" : "declined";
+    status.textContent = sentence;
   }
 
   #requestShare() {

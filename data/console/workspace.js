@@ -18,6 +18,8 @@ export class Workspace {
   #send = () => null;
   /** The `AttachmentClient` of the signed-in agent, for files in chat. */
   #files = null;
+  /** The agent's token, for the HTTP requests the console makes besides its connection. */
+  #token = "";
   #me = { id: "", name: "" };
   /** The version the agent's connection negotiated, and the STUN and TURN servers its `welcome` named (§13.1). */
   #version = 1;
@@ -52,6 +54,7 @@ export class Workspace {
     },
     callSettings: () => ({ available: this.#version >= 3, iceServers: this.#iceServers }),
     files: () => this.#files,
+    token: () => this.#token,
     select: (panel) => this.#select(panel, true),
     askToEnd: (panel) => this.#askToEnd(panel),
     close: (panel) => this.#close(panel),
@@ -86,9 +89,10 @@ export class Workspace {
     setInterval(() => this.#queue.tick(), 1000);
   }
 
-  /** Routes agent intents to `send(type, body)` (the live connection's), and files through `files` (an `AttachmentClient`). */
-  attach(send, files) {
+  /** Routes agent intents to `send(type, body)` (the live connection's); `token` signs HTTP requests, and files go through `files` (an `AttachmentClient`). */
+  attach(send, token, files) {
     this.#send = send;
+    this.#token = token;
     this.#files = files;
   }
 
@@ -144,6 +148,7 @@ export class Workspace {
   clear() {
     this.#send = () => null;
     this.#files = null;
+    this.#token = "";
     for (const panel of [...this.#sessions.values()]) this.#close(panel);
     this.#queue.clear();
     this.#redeemMessage.textContent = "";

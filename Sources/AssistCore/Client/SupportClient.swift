@@ -187,6 +187,9 @@ public actor SupportClient {
     /// The chat so far.
     public var transcript: ChatTranscript { session.transcript }
 
+    /// The server's id of the session, once it welcomed it.
+    public var sessionID: SessionID? { session.welcome?.sessionID }
+
     /// Opens the session and returns once the server welcomed it.
     ///
     /// - Throws: Why the initial connection failed (see ``UserFacingError/init(_:)``

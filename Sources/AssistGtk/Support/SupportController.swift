@@ -16,6 +16,9 @@ final class SupportController {
     var onClose: () -> Void = {}
     /// Called with `true` when a session starts and `false` when it ends.
     var onActiveChanged: (Bool) -> Void = { _ in }
+    /// Called with the session's transcript when a session starts (empty)
+    /// and whenever the chat or its agents change.
+    var onTranscriptChanged: (TranscriptDocument) -> Void = { _ in }
 
     private let configuration: Configuration
     /// Certificates and cookies, shared by the short-code requests and the
@@ -43,6 +46,8 @@ final class SupportController {
     private var minimized: MinimizedChat
     /// The agent the person chats with, named on the minimized card.
     private var agentName: String?
+    /// What the transcript will say: the chat, the person, the agents, the start.
+    private var transcript = TranscriptRecord()
     /// The session's calls, when the application can take calls
     /// (``AssistSDK/callMedia``); `nil` otherwise.
     private let calls: CallController?
@@ -185,9 +190,13 @@ final class SupportController {
             throw error
         }
         self.client = client
+        transcript = TranscriptRecord(personName: submission.visitorName, startedAt: Date())
+        onTranscriptChanged(transcript.document)
         listen(to: client)
         do {
             try await client.start()
+            transcript.sessionID = await client.sessionID?.rawValue
+            onTranscriptChanged(transcript.document)
         } catch {
             showEnded(UserFacingError(error), title: "Could not connect")
             throw error
@@ -257,8 +266,10 @@ final class SupportController {
         switch event {
         case .phaseChanged(let phase):
             show(phase)
-        case .transcriptChanged(let transcript):
-            panel.chat.render(entries: transcript.entries)
+        case .transcriptChanged(let chat):
+            panel.chat.render(entries: chat.entries)
+            transcript.chat = chat
+            onTranscriptChanged(transcript.document)
         case .messageArrived(let entry):
             notifier.messageArrived(entry)
             minimized.received(entry)
@@ -266,6 +277,8 @@ final class SupportController {
         case .agentTypingChanged(let name):
             panel.chat.render(typingAgentName: name)
         case .agentJoined(let agent):
+            transcript.agentJoined(agent.name)
+            onTranscriptChanged(transcript.document)
             if let delegate = configuration.agentCobrowseDelegate {
                 delegate.agentJoinedSession(agent)
             } else {

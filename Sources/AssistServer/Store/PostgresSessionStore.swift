@@ -151,6 +151,22 @@ struct PostgresSessionStore: SessionStorage {
         return sessions
     }
 
+    /// The session with `id`, open or ended, if the database has it.
+    func session(id: SessionID) async throws -> SessionRow? {
+        let rows = try await client.query(
+            """
+            SELECT id, destination, hello, state, agent_id, created_at, assigned_at, ended_at, end_reason
+            FROM sessions WHERE id = \(id.rawValue)
+            """, logger: logger)
+        var found: SessionRow?
+        for try await columns in rows.decode(
+            (String, String, String, String, String?, Double, Double?, Double?, String?).self)
+        {
+            found = Self.session(columns)
+        }
+        return found
+    }
+
     /// Whether a session was ever opened with the session token of the short
     /// code whose correlation id is `correlationID`.
     func hasEscalatedSession(correlationID: String) async throws -> Bool {

@@ -17,6 +17,9 @@ protocol SessionStorage: Sendable {
     /// Every session that has not ended, oldest first.
     func openSessions() async throws -> [SessionRow]
 
+    /// The session with `id`, open or ended, if the database has it.
+    func session(id: SessionID) async throws -> SessionRow?
+
     /// Whether a session was ever opened with the session token of the short
     /// code whose correlation id is `correlationID`.
     func hasEscalatedSession(correlationID: String) async throws -> Bool

@@ -107,6 +107,13 @@ struct SessionStore: Sendable {
         }
     }
 
+    /// The session with `id`, open or ended, if the database has it.
+    func session(id: SessionID) throws -> SessionRow? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [id.rawValue]).flatMap(Self.session)
+        }
+    }
+
     /// Whether a session was ever opened with the session token of the short
     /// code whose correlation id is `correlationID`.
     func hasEscalatedSession(correlationID: String) throws -> Bool {

@@ -53,6 +53,7 @@ final class GatedStorage: SessionStorage {
     }
 
     func openSessions() async throws -> [SessionRow] { [] }
+    func session(id: SessionID) async throws -> SessionRow? { nil }
     func hasEscalatedSession(correlationID: String) async throws -> Bool { false }
     func pendingRequests() async throws -> [SessionID: [RequestID: ConsentKind]] { [:] }
     func acceptedCalls() async throws -> [SessionID: RequestID] { [:] }

@@ -48,6 +48,18 @@ struct SessionStorageTests {
         }
     }
 
+    @Test("one session is read by its id, open or ended, and an unknown id reads as none", arguments: StoreEngine.allCases)
+    func sessionByID(engine: StoreEngine) async throws {
+        try await engine.withFreshStore { store in
+            let open = StoredRows.session("s-open", createdAt: 100)
+            let ended = StoredRows.handled("s-ended", assignedAt: 50, endedAt: 60)
+            try await store.commit(StoredRows.changes(sessions: [open, ended]))
+            #expect(try await store.session(id: SessionID("s-open")) == open)
+            #expect(try await store.session(id: SessionID("s-ended")) == ended)
+            #expect(try await store.session(id: SessionID("s-none")) == nil)
+        }
+    }
+
     @Test("handle times are the newest ended sessions' assignment-to-end durations, per destination", arguments: StoreEngine.allCases)
     func recentHandleTimes(engine: StoreEngine) async throws {
         try await engine.withFreshStore { store in

@@ -1,0 +1,58 @@
+import Foundation
+
+extension UserFacingError {
+    /// The sentence for a transcript that could not be written to `file`:
+    /// what stood in the way — no permission, a read-only disk, a full disk,
+    /// a folder that is not there — with the folder's path, or the system's
+    /// own description of anything else.
+    public init(savingTranscriptTo file: URL, error: any Error) {
+        let folder = file.deletingLastPathComponent().path
+        let name = file.lastPathComponent
+        let reason: String
+        switch Self.fileProblem(of: error) {
+        case .noPermission: reason = "you may not write in the folder \(folder)"
+        case .readOnly: reason = "the folder \(folder) is on a disk that cannot be written to"
+        case .full: reason = "the disk holding \(folder) is full"
+        case .missingFolder: reason = "the folder \(folder) does not exist"
+        case nil: reason = (error as NSError).localizedDescription.trimmingCharacters(in: .punctuationCharacters)
+        }
+        self.init(message: "The transcript could not be saved as “\(name)”: \(reason).", remedy: .dismiss)
+    }
+
+    /// The sentence for a transcript that could not be printed, with the
+    /// printing system's own description.
+    public init(printingTranscriptFailedWith description: String) {
+        let detail = description.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+        self.init(
+            message: detail.isEmpty ? "The transcript could not be printed." : "The transcript could not be printed: \(detail).",
+            remedy: .dismiss)
+    }
+
+    private enum FileProblem {
+        case noPermission, readOnly, full, missingFolder
+    }
+
+    private static func fileProblem(of error: any Error) -> FileProblem? {
+        if let error = error as? CocoaError {
+            switch error.code {
+            case .fileWriteNoPermission: return .noPermission
+            case .fileWriteVolumeReadOnly: return .readOnly
+            case .fileWriteOutOfSpace: return .full
+            case .fileNoSuchFile: return .missingFolder
+            default: break
+            }
+            if let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error { return fileProblem(of: underlying) }
+            return nil
+        }
+        if let error = error as? POSIXError {
+            switch error.code {
+            case .EACCES, .EPERM: return .noPermission
+            case .EROFS: return .readOnly
+            case .ENOSPC, .EDQUOT: return .full
+            case .ENOENT, .ENOTDIR: return .missingFolder
+            default: return nil
+            }
+        }
+        return nil
+    }
+}

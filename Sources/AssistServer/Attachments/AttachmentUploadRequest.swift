@@ -14,7 +14,7 @@ struct AttachmentUploadRequest: Codable, Sendable, Hashable {
     /// The media type the sender says the file has.
     var mediaType: String
 
-    /// The longest file name kept, in characters.
+    /// The longest file name kept, in Unicode scalars (the protocol's characters).
     static let maxNameLength = 255
 
     /// `name` without folders or control characters, or `nil` when nothing is left.
@@ -23,7 +23,9 @@ struct AttachmentUploadRequest: Codable, Sendable, Hashable {
         let cleaned = String(last.unicodeScalars.filter { !$0.properties.generalCategory.isControl })
             .trimmingCharacters(in: .whitespaces)
         guard !cleaned.isEmpty, cleaned != ".", cleaned != ".." else { return nil }
-        return String(cleaned.prefix(Self.maxNameLength))
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: cleaned.unicodeScalars.prefix(Self.maxNameLength))
+        return String(kept)
     }
 }
 

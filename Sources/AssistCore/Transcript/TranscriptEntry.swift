@@ -42,4 +42,18 @@ public struct TranscriptEntry: Sendable, Hashable {
 public enum TranscriptContent: Sendable, Hashable {
     /// A chat message, its text as written (line breaks kept).
     case text(String)
+    /// A file sent in chat, with the message's own text when it is more
+    /// than the file's name.
+    case file(AttachmentInfo, caption: String?)
+
+    /// The content of a chat message `text` that may carry `attachment`.
+    public static func of(text: String, attachment: AttachmentInfo?) -> TranscriptContent {
+        guard let attachment else { return .text(text) }
+        return .file(attachment, caption: text == attachment.name ? nil : text)
+    }
+
+    /// A file's line: "File: NAME (48.2 KB, application/pdf)".
+    static func fileLine(_ file: AttachmentInfo) -> String {
+        "File: \(file.name) (\(ByteCountFormatter.string(fromByteCount: Int64(file.size), countStyle: .decimal)), \(file.mediaType))"
+    }
 }

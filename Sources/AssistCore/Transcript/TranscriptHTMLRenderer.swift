@@ -66,6 +66,9 @@ public struct TranscriptHTMLRenderer: Sendable {
         switch content {
         case .text(let text):
             "<p class=\"text\" dir=\"auto\">\(Self.escaped(text))</p>"
+        case .file(let file, let caption):
+            "<p class=\"file\" dir=\"auto\">\(Self.escaped(TranscriptContent.fileLine(file)))</p>"
+                + (caption.map { "\n<p class=\"text\" dir=\"auto\">\(Self.escaped($0))</p>" } ?? "")
         }
     }
 
@@ -103,6 +106,7 @@ public struct TranscriptHTMLRenderer: Sendable {
         .author { font-weight: 600; color: #1c1c1c; }
         .delivery::before { content: "· "; }
         .text { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+        .file { margin: 0 0 0.2em; font-style: italic; overflow-wrap: anywhere; }
         .empty { color: #555; }
         @media print { body { margin: 0; max-width: none; } }
 

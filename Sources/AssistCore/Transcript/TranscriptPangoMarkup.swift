@@ -37,6 +37,8 @@ public struct TranscriptPangoMarkup: Sendable {
     private func body(_ content: TranscriptContent) -> String {
         switch content {
         case .text(let text): Self.escaped(text)
+        case .file(let file, let caption):
+            "<i>\(Self.escaped(TranscriptContent.fileLine(file)))</i>" + (caption.map { "\n" + Self.escaped($0) } ?? "")
         }
     }
 

@@ -36,6 +36,8 @@ public struct TranscriptTextRenderer: Sendable {
         switch content {
         case .text(let text):
             text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        case .file(let file, let caption):
+            [TranscriptContent.fileLine(file)] + (caption.map { body(.text($0)) } ?? [])
         }
     }
 }

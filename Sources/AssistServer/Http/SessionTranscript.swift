@@ -38,7 +38,7 @@ struct SessionTranscript: Sendable {
                 }
                 return TranscriptEntry(
                     authorName: author, role: TranscriptEntry.Role(stored.message.author), time: stored.message.sentAt,
-                    content: .text(stored.message.text))
+                    content: .of(text: stored.message.text, attachment: stored.message.attachment))
             })
     }
 }

@@ -27,7 +27,9 @@ struct ServerBackend: Sendable {
 
     /// The hub's settings for `settings`.
     private static func hubSettings(_ settings: ServerSettings) -> HubSettings {
-        HubSettings(gracePeriodSeconds: settings.gracePeriodSeconds, iceServers: settings.iceServers)
+        HubSettings(
+            gracePeriodSeconds: settings.gracePeriodSeconds, iceServers: settings.iceServers,
+            chatMasker: settings.chatMasker)
     }
 
     /// One hub on the SQLite database at `settings.databasePath`, restored
@@ -83,7 +85,7 @@ struct ServerBackend: Sendable {
             metrics: metrics, timeToLive: settings.shortCodeTimeToLive,
             rateLimits: try await PostgresRateLimitLedger(migrating: client, logger: logger), logger: logger)
         let readiness = DatabaseReadiness(logger: logger)
-        let node = ClusterNode(client: client, metrics: metrics, logger: logger) { fence in
+        let node = ClusterNode(client: client, metrics: metrics, logger: logger, chatMasker: settings.chatMasker) { fence in
             SupportHub(
                 store: PostgresSessionStore(client: client, logger: logger, fence: fence), directory: directory,
                 metrics: metrics, settings: hubSettings(settings), shortCodes: shortCodes,

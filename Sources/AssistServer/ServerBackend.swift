@@ -30,7 +30,9 @@ struct ServerBackend: Sendable {
 
     /// The hub's settings for `settings`.
     private static func hubSettings(_ settings: ServerSettings) -> HubSettings {
-        HubSettings(gracePeriodSeconds: settings.gracePeriodSeconds, iceServers: settings.iceServers)
+        HubSettings(
+            gracePeriodSeconds: settings.gracePeriodSeconds, iceServers: settings.iceServers,
+            chatMasker: settings.chatMasker)
     }
 
     /// Reads a session and its chat from `store`: on a cluster any node
@@ -98,7 +100,7 @@ struct ServerBackend: Sendable {
             metrics: metrics, timeToLive: settings.shortCodeTimeToLive,
             rateLimits: try await PostgresRateLimitLedger(migrating: client, logger: logger), logger: logger)
         let readiness = DatabaseReadiness(logger: logger)
-        let node = ClusterNode(client: client, metrics: metrics, logger: logger) { fence in
+        let node = ClusterNode(client: client, metrics: metrics, logger: logger, chatMasker: settings.chatMasker) { fence in
             SupportHub(
                 store: PostgresSessionStore(client: client, logger: logger, fence: fence), directory: directory,
                 metrics: metrics, settings: hubSettings(settings), shortCodes: shortCodes,

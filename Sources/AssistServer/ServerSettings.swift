@@ -31,6 +31,9 @@ public struct ServerSettings: Sendable {
     public var iceServers: [IceServer]
     /// What files may be sent in chat and how long they are kept.
     public var attachments: AttachmentPolicy
+    /// What is masked in chat before it is stored or relayed
+    /// (`--chat-masking`, `--mask-pattern`; see ``chatMasker(enabled:patternArguments:)``).
+    public var chatMasker: ChatMasker
 
     /// Whether `database` (a `--database` value) names a PostgreSQL
     /// database rather than a SQLite file.
@@ -42,7 +45,8 @@ public struct ServerSettings: Sendable {
         agents: AgentDirectory, demoAgent: Bool = false,
         shortCodeTimeToLive: TimeInterval = ShortCodeService.defaultTimeToLive, gracePeriodSeconds: Int = 120,
         allowedOrigins: [String] = [], pingInterval: Duration = .seconds(30), console: ConsoleFiles? = nil,
-        iceServers: [IceServer] = [], tokenKeyFile: String? = nil, attachments: AttachmentPolicy = AttachmentPolicy()
+        iceServers: [IceServer] = [], tokenKeyFile: String? = nil, attachments: AttachmentPolicy = AttachmentPolicy(),
+        chatMasker: ChatMasker = ChatMasker()
     ) {
         self.host = host
         self.port = port
@@ -57,5 +61,34 @@ public struct ServerSettings: Sendable {
         self.iceServers = iceServers
         self.tokenKeyFile = tokenKeyFile
         self.attachments = attachments
+        self.chatMasker = chatMasker
+    }
+
+    /// The most `--mask-pattern`s: with the three built-in kinds, a receipt
+    /// names at most ``ProtocolLimits/maxMaskedKinds``.
+    public static let maxMaskPatterns = ProtocolLimits.maxMaskedKinds - SensitiveDataKind.builtInNames.count
+
+    /// The masker `--chat-masking` (`enabled`) and the `--mask-pattern`
+    /// values (`NAME=REGEX`, in order) describe.
+    ///
+    /// - Throws: an error whose description names the option and the value
+    ///   that cannot be used.
+    public static func chatMasker(enabled: Bool, patternArguments: [String]) throws -> ChatMasker {
+        guard patternArguments.count <= maxMaskPatterns else {
+            throw ServerSettingsError.tooManyMaskPatterns(patternArguments.count)
+        }
+        var patterns: [MaskingPattern] = []
+        for argument in patternArguments {
+            do {
+                let pattern = try MaskingPattern(argument: argument)
+                guard !patterns.contains(where: { $0.name == pattern.name }) else {
+                    throw ServerSettingsError.duplicateMaskPattern(argument, name: pattern.name)
+                }
+                patterns.append(pattern)
+            } catch let problem as MaskingPatternError {
+                throw ServerSettingsError.badMaskPattern(argument, problem)
+            }
+        }
+        return ChatMasker(isEnabled: enabled, patterns: patterns)
     }
 }

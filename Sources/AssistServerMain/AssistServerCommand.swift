@@ -62,6 +62,21 @@ struct AssistServerCommand: AsyncParsableCommand {
             valueName: "url"))
     var iceServerValues: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Whether card numbers, social security numbers, IBANs and --mask-pattern matches are masked in chat "
+                + "before it is stored or relayed: on or off.",
+            valueName: "on|off"))
+    var chatMasking: ChatMaskingSwitch = .on
+
+    @Option(
+        name: .customLong("mask-pattern"),
+        help: ArgumentHelp(
+            "Another kind of text to mask in chat, as NAME=REGEX (ICU syntax). Repeatable.",
+            discussion: "NAME (1–64 letters, digits, spaces, -, _ or .) is what the sender's receipt says was masked.",
+            valueName: "name=regex"))
+    var maskPatternValues: [String] = []
+
     @Option(help: "Seconds between pings of idle connections; one that does not answer is closed.")
     var pingInterval = 30
 
@@ -114,6 +129,7 @@ struct AssistServerCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        _ = try chatMasker()
     }
 
     func run() async throws {
@@ -150,7 +166,8 @@ struct AssistServerCommand: AsyncParsableCommand {
             attachments: AttachmentPolicy(
                 maxBytes: attachmentMaxBytes,
                 mediaTypes: attachmentTypes.isEmpty ? AttachmentPolicy.defaultMediaTypes : Set(attachmentTypes),
-                retention: attachmentRetentionDays * 86_400))
+                retention: attachmentRetentionDays * 86_400),
+            chatMasker: try chatMasker())
         let services = try await SupportServer.makeServices(
             settings: settings, logger: logger, shutdownTimeout: .seconds(shutdownTimeout),
             onListening: { url in
@@ -158,6 +175,21 @@ struct AssistServerCommand: AsyncParsableCommand {
             })
         try await SupportServer.run(services, shutdownTimeout: .seconds(shutdownTimeout), logger: logger)
     }
+
+    /// What `--chat-masking` and `--mask-pattern` ask for; a value that
+    /// cannot be used is refused in a sentence naming the option.
+    private func chatMasker() throws -> ChatMasker {
+        do {
+            return try ServerSettings.chatMasker(enabled: chatMasking == .on, patternArguments: maskPatternValues)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+}
+
+/// The values of `--chat-masking`.
+enum ChatMaskingSwitch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}

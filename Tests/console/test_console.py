@@ -474,6 +474,42 @@ def test_the_agent_downloads_the_transcript_during_and_after_the_session(
         assert "<dd dir=\"auto\">Ann &lt;b&gt;Lee&lt;/b&gt;</dd>" in page
     finally:
         consumer.close()
+
+
+def test_a_card_number_is_masked_both_ways_and_the_agent_sees_what_was_hidden(
+        server: Server, browser: webdriver.Chrome) -> None:
+    """Protocol §11.7: the visitor's card number reaches the console masked; the agent's own message
+    shows the text as the server stored it once the receipt says so, with a note saying what was hidden."""
+    console = ConsolePage(browser, server.url)
+    console.sign_in(server.token)
+    console.wait_for_status("connected")
+    consumer = ScriptedConsumer(server.url)
+    try:
+        consumer.hello("support", "Ann Lee", [])
+        console.queue_entry(consumer.session_id).find_element(By.CSS_SELECTOR, ".queue-entry__accept").click()
+        session = console.session(consumer.session_id)
+        consumer.expect("agentJoined")
+
+        client_message_id = consumer.chat("My card is 4111 1111 1111 1111")
+        incoming = console.wait_for_text(session, ".message--consumer", "My card is •••• •••• •••• 1111")
+        assert "4111 1111 1111 1111" not in incoming.text
+        receipt = consumer.expect("chatReceipt", lambda frame: frame.body.get("clientMessageId") == client_message_id)
+        assert receipt.body["storedText"] == "My card is •••• •••• •••• 1111"
+        assert receipt.body["maskedKinds"] == ["cardNumber"]
+
+        composer = session.find_element(By.CSS_SELECTOR, ".composer textarea")
+        composer.send_keys("Is it 5555-5555-5555-4444 or IBAN DE89 3704 0044 0532 0130 00?", Keys.ENTER)
+        relayed = consumer.expect("chat", lambda frame: frame.body.get("author") == "agent")
+        assert relayed.body["text"] == "Is it ••••-••••-••••-4444 or IBAN •••• •••• •••• •••• •••• ••?"
+        own = console.wait_for_text(session, ".message--agent", "Is it ••••-••••-••••-4444 or IBAN")
+        note = own.find_element(By.CSS_SELECTOR, ".message__masked")
+        console.wait.until(lambda _: note.is_displayed())
+        assert note.text == "A bank account number and a card number were hidden to protect them."
+        assert "5555-5555" not in own.text and "DE89" not in own.text
+        assert not incoming.find_element(By.CSS_SELECTOR, ".message__masked").is_displayed()
+    finally:
+        consumer.close()
+
     assert_no_browser_errors(browser, server)
 
 

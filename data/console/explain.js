@@ -154,3 +154,21 @@ export function callMediaSentence(visitor, { microphone, camera }, media) {
   if (!camera && media === "video") off.push(`${visitor} turned their camera off.`);
   return off.join(" ");
 }
+
+/** How a masking note names each kind the server masked (`maskedKinds`, §11.7); any other name is a pattern's. */
+const MASKED_KINDS = {
+  cardNumber: "a card number",
+  socialSecurityNumber: "a social security number",
+  iban: "a bank account number",
+};
+
+/**
+ * The note under one of the agent's messages in which the server masked
+ * something: "A card number was hidden to protect it."
+ */
+export function maskingSentence(kinds) {
+  const phrases = kinds.map((kind) => MASKED_KINDS[kind] ?? `text matching “${kind}”`);
+  const listed = phrases.length === 1 ? phrases[0] : `${phrases.slice(0, -1).join(", ")} and ${phrases.at(-1)}`;
+  const sentence = phrases.length === 1 ? `${listed} was hidden to protect it.` : `${listed} were hidden to protect them.`;
+  return sentence[0].toUpperCase() + sentence.slice(1);
+}

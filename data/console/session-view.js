@@ -5,7 +5,7 @@ import { declaredType } from "./attachment-client.js";
 import { CallView } from "./call-view.js";
 import { cloneTemplate, fillPrechat, labelControl, newId, setTime, visitorLabel } from "./dom.js";
 import { attachmentOf } from "./envelope.js";
-import { endSentence, fileSentence } from "./explain.js";
+import { endSentence, fileSentence, maskingSentence } from "./explain.js";
 import { FileEntry } from "./file-entry.js";
 import { SharedWindow } from "./shared-window.js";
 import { downloadTranscript } from "./transcript-download.js";
@@ -156,10 +156,22 @@ export class SessionPanel {
     }
   }
 
-  /** A `chatReceipt` for one of the agent's messages. */
-  applyReceipt({ clientMessageId, messageId, status }) {
+  /**
+   * A `chatReceipt` for one of the agent's messages; when the server masked
+   * something in it (`storedText`, `maskedKinds`, §11.7) the message shows
+   * the text as stored, with a note saying what was hidden.
+   */
+  applyReceipt({ clientMessageId, messageId, status, storedText, maskedKinds }) {
     this.#knownMessageIds.add(messageId);
     this.#advanceReceipt(clientMessageId, status);
+    const own = this.#ownMessages.get(clientMessageId);
+    const masked = typeof storedText === "string" && Array.isArray(maskedKinds) && maskedKinds.length > 0
+      && maskedKinds.every((kind) => typeof kind === "string");
+    if (!own || !masked) return;
+    own.item.querySelector(".message__text").textContent = storedText;
+    const note = own.item.querySelector(".message__masked");
+    note.textContent = maskingSentence(maskedKinds);
+    note.hidden = false;
   }
 
   /** The server acknowledged the frame carrying one of the agent's messages. */

@@ -23,12 +23,16 @@ public struct ChatEntry: Sendable, Hashable, Identifiable {
     public let author: ChatAuthor
     /// The name shown above the text: "You", the agent's name, or "Support".
     public let authorName: String
-    /// The text as written.
-    public let text: String
+    /// The text as written; for the person's own messages, the text as the
+    /// server stored it once a receipt says it masked something.
+    public internal(set) var text: String
     /// When it was written (the person's) or accepted by the server (others').
     public let time: Date
     /// How far it got; `nil` for messages the person received.
     public internal(set) var delivery: Delivery?
+    /// What the server masked in one of the person's own messages, from its
+    /// receipt; empty when nothing was (received messages arrive masked).
+    public internal(set) var maskedKinds: [SensitiveDataKind] = []
 
     /// Creates an entry.
     public init(id: String, author: ChatAuthor, authorName: String, text: String, time: Date, delivery: Delivery?) {

@@ -41,9 +41,14 @@ public struct ChatTranscript: Sendable, Hashable {
     }
 
     /// Applies a receipt for one of the person's messages; a receipt never
-    /// moves a message back from `delivered`.
+    /// moves a message back from `delivered`. A receipt saying the server
+    /// masked the message puts the stored text in place of the typed one.
     public mutating func apply(_ receipt: ChatReceipt) {
         guard let index = indexByID[receipt.clientMessageID.rawValue], entries[index].isOwn else { return }
+        if let masked = receipt.masked {
+            entries[index].text = masked.text
+            entries[index].maskedKinds = masked.kinds
+        }
         switch (entries[index].delivery, receipt.status) {
         case (.delivered, _):
             return

@@ -23,9 +23,10 @@ extension ChatEntry {
     }
 
     /// What a screen reader reads for the entry's row: author, time, text
-    /// and, for the person's messages, the delivery state.
+    /// and, for the person's messages, the delivery state and what was
+    /// hidden (``maskingNote``).
     public func accessibleSummary(in timeZone: TimeZone = .current) -> String {
         let line = "\(authorName) at \(timeText(in: timeZone)): \(text)"
-        return deliveryText.map { "\(line). \($0)" } ?? line
+        return [deliveryText, maskingNote].compactMap(\.self).reduce(line) { "\($0). \($1)" }
     }
 }

@@ -11,6 +11,8 @@ public enum ProtocolLimits {
     public static let maxInteger = 9_007_199_254_740_991
     /// The longest chat message.
     public static let maxChatText = 8_000
+    /// The most kinds a chat receipt's `maskedKinds` may name.
+    public static let maxMaskedKinds = 32
     /// The longest identifier (session, message, request and agent ids).
     public static let maxIdentifier = 128
     /// The longest resume token.

@@ -4,8 +4,8 @@ import Foundation
 
 /// One chat entry in the message list: author and time, the text with
 /// clickable links, a preview card for the first link when allowed, and —
-/// for the person's own messages — the delivery line and, when sending
-/// failed, a Retry button.
+/// for the person's own messages — the delivery line, a note when the
+/// server masked something in it, and, when sending failed, a Retry button.
 @MainActor
 final class ChatMessageRow {
     /// The list row.
@@ -16,6 +16,15 @@ final class ChatMessageRow {
     let deliveryLabel: UnsafeMutablePointer<GtkWidget>
     /// The Retry button, shown only while the message failed.
     let retryButton: UnsafeMutablePointer<GtkWidget>
+    /// The message's text, with its links.
+    let textLabel: UnsafeMutablePointer<GtkWidget>
+    /// "A card number was hidden to protect it.", shown only when the
+    /// server masked something in the person's message.
+    let maskingLabel: UnsafeMutablePointer<GtkWidget>
+    private let bubble: UnsafeMutablePointer<GtkWidget>
+    private var previewCard: UnsafeMutablePointer<GtkWidget>?
+    private let allowURLPreview: Bool
+    private let onOpenLink: (String) -> Void
 
     /// The row for `entry`; `onRetry` gets the entry's id and `onOpenLink`
     /// the address of a link the person activated.
@@ -24,18 +33,31 @@ final class ChatMessageRow {
         onRetry: @escaping (String) -> Void, onOpenLink: @escaping (String) -> Void
     ) {
         self.entry = entry
+        self.allowURLPreview = allowURLPreview
+        self.onOpenLink = onOpenLink
         widget = gtk_list_box_row_new()!
         g_object_ref_sink(widget)
         gtk_list_box_row_set_activatable(GtkCast.pointer(widget), 0)
         deliveryLabel = Widgets.label("", classes: ["caption", "dim-label"])
         retryButton = Widgets.button("_Retry", classes: ["flat", "assist-retry"])
+        maskingLabel = Widgets.label("", classes: ["caption"], wrap: true)
+        gtk_widget_set_halign(maskingLabel, entry.isOwn ? GTK_ALIGN_END : GTK_ALIGN_START)
+        bubble = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["assist-bubble"])
+        textLabel = Widgets.label("", wrap: true)
+        gtk_label_set_max_width_chars(GtkCast.opaque(textLabel), 48)
+        SignalConnection.connectActivateLink(textLabel) { uri in
+            onOpenLink(uri)
+            return true
+        }
+        Widgets.append(bubble, textLabel)
         let column = Widgets.box(
             GTK_ORIENTATION_VERTICAL, spacing: 3, classes: ["assist-message", entry.isOwn ? "own" : "theirs"])
         gtk_widget_set_halign(column, entry.isOwn ? GTK_ALIGN_END : GTK_ALIGN_START)
-        Widgets.append(column, Self.header(for: entry), bubble(for: entry, allowURLPreview, onOpenLink), footer())
+        Widgets.append(column, Self.header(for: entry), bubble, maskingLabel, footer())
         gtk_list_box_row_set_child(GtkCast.pointer(widget), column)
         let id = entry.id
         SignalConnection.connect(retryButton, signal: "clicked") { onRetry(id) }
+        showText()
         showDelivery()
     }
 
@@ -43,12 +65,28 @@ final class ChatMessageRow {
         g_object_unref(widget)
     }
 
-    /// Shows `entry`'s delivery state if it changed; the rest of an entry
-    /// never changes.
+    /// Shows `entry`'s delivery state if it changed, and its text and
+    /// masking note when the server masked the person's message; the rest of
+    /// an entry never changes.
     func update(_ entry: ChatEntry) {
         guard entry != self.entry else { return }
+        let textChanged = entry.text != self.entry.text || entry.maskedKinds != self.entry.maskedKinds
         self.entry = entry
+        if textChanged { showText() }
         showDelivery()
+    }
+
+    private func showText() {
+        gtk_label_set_markup(GtkCast.opaque(textLabel), ChatTextMarkup.markup(for: entry.text))
+        if let previewCard { gtk_box_remove(GtkCast.pointer(bubble), previewCard) }
+        previewCard = nil
+        if allowURLPreview, let preview = LinkPreview(text: entry.text) {
+            let card = Self.previewCard(preview, onOpenLink)
+            Widgets.append(bubble, card)
+            previewCard = card
+        }
+        Widgets.setText(maskingLabel, entry.maskingNote ?? "")
+        Widgets.setVisible(maskingLabel, entry.maskingNote != nil)
     }
 
     private func showDelivery() {
@@ -65,24 +103,6 @@ final class ChatMessageRow {
             header, Widgets.label(entry.authorName, classes: ["caption-heading"]),
             Widgets.label(entry.timeText(), classes: ["caption", "dim-label", "numeric"]))
         return header
-    }
-
-    private func bubble(
-        for entry: ChatEntry, _ allowURLPreview: Bool, _ onOpenLink: @escaping (String) -> Void
-    ) -> UnsafeMutablePointer<GtkWidget> {
-        let bubble = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["assist-bubble"])
-        let text = Widgets.label("", wrap: true)
-        gtk_label_set_markup(GtkCast.opaque(text), ChatTextMarkup.markup(for: entry.text))
-        gtk_label_set_max_width_chars(GtkCast.opaque(text), 48)
-        SignalConnection.connectActivateLink(text) { uri in
-            onOpenLink(uri)
-            return true
-        }
-        Widgets.append(bubble, text)
-        if allowURLPreview, let preview = LinkPreview(text: entry.text) {
-            Widgets.append(bubble, Self.previewCard(preview, onOpenLink))
-        }
-        return bubble
     }
 
     /// The preview card: a button showing the link's host and path that

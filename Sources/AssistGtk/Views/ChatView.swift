@@ -58,7 +58,9 @@ public final class ChatView {
     }
 
     /// Shows `entries`, oldest first: adds rows for new ones, updates the
-    /// delivery of changed ones and removes rows whose entry is gone.
+    /// delivery (and, once the server masked it, the text) of changed ones
+    /// and removes rows whose entry is gone. A masking note that appears is
+    /// announced to screen readers.
     public func render(entries: [ChatEntry]) {
         let ids = Set(entries.map(\.id))
         for (id, row) in rows where !ids.contains(id) {
@@ -68,6 +70,7 @@ public final class ChatView {
         var announcements: [String] = []
         for entry in entries {
             if let row = rows[entry.id] {
+                if row.entry.maskingNote == nil, let note = entry.maskingNote { announcements.append(note) }
                 row.update(entry)
                 continue
             }

@@ -16,14 +16,18 @@ final class ClusterForwarder: Sendable {
     /// The leader's term.
     let term: Int64
     private let outbox: MailOutbox
+    /// Masks chat text before it goes into the mail (``ChatFrameMasking``).
+    private let chatMasker: ChatMasker
     private let links = Mutex<[Int: PeerLink]>([:])
 
-    /// A forwarder to `leader` in `term`, posting through `outbox`.
-    init(node: String, leader: String, term: Int64, outbox: MailOutbox) {
+    /// A forwarder to `leader` in `term`, posting through `outbox`, masking
+    /// chat text with `chatMasker` before it is posted.
+    init(node: String, leader: String, term: Int64, outbox: MailOutbox, chatMasker: ChatMasker) {
         self.node = node
         self.leader = leader
         self.term = term
         self.outbox = outbox
+        self.chatMasker = chatMasker
     }
 
     /// A connection opened on this node.
@@ -32,9 +36,10 @@ final class ClusterForwarder: Sendable {
         post(.opened(role: link.role, address: link.address), about: link)
     }
 
-    /// A message arrived on a connection.
+    /// A message arrived on a connection; a chat message goes with its
+    /// text masked.
     func received(_ message: InboundFrame, on link: PeerLink) {
-        post(.frame(message), about: link)
+        post(ChatFrameMasking.mail(forwarding: message, from: link.role, masker: chatMasker), about: link)
     }
 
     /// A message too large to read arrived on a connection.

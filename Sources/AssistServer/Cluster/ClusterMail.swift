@@ -12,6 +12,10 @@ enum ClusterMail: Sendable, Equatable {
     case opened(role: PeerRole, address: String)
     /// A message arrived on the connection.
     case frame(InboundFrame)
+    /// A chat message arrived on the connection, and the sender masked
+    /// `kinds` in its text before forwarding it (``ChatFrameMasking``): the
+    /// re-encoded text frame.
+    case maskedFrame(Data, kinds: [SensitiveDataKind])
     /// A message too large to read arrived: a text one when `text`.
     case tooLarge(text: Bool, byteCount: Int)
     /// The connection closed.
@@ -30,6 +34,7 @@ enum ClusterMail: Sendable, Equatable {
         case .tooLarge: 4
         case .closed: 5
         case .reset: 6
+        case .maskedFrame: 7
         case .write(.text): 11
         case .write(.binary): 12
         case .write(.close): 13
@@ -43,6 +48,8 @@ enum ClusterMail: Sendable, Equatable {
         case .frame(.text(let data)), .frame(.binary(let data)): Array(data)
         case .tooLarge(let text, let byteCount): [text ? 1 : 0] + Self.bytes(of: UInt64(byteCount))
         case .closed, .reset: []
+        case .maskedFrame(let frame, let kinds):
+            Array(kinds.map(\.wireName).joined(separator: "\n").utf8) + [0] + Array(frame)
         case .write(.text(let text)): Array(text.utf8)
         case .write(.binary(let bytes)): bytes
         case .write(.close(let code, let reason)): Self.bytes(of: UInt64(code.rawValue)) + Array(reason.utf8)
@@ -63,6 +70,10 @@ enum ClusterMail: Sendable, Equatable {
             self = .tooLarge(text: body[0] == 1, byteCount: Int(Self.number(in: body[1...])))
         case 5: self = .closed
         case 6: self = .reset
+        case 7:
+            guard let end = body.firstIndex(of: 0) else { return nil }
+            let names = String(decoding: body[..<end], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            self = .maskedFrame(Data(body[(end + 1)...]), kinds: names.map { SensitiveDataKind(wireName: String($0)) })
         case 11: self = .write(.text(String(decoding: body, as: UTF8.self)))
         case 12: self = .write(.binary(body))
         case 13:

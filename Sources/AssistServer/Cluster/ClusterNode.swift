@@ -50,17 +50,21 @@ final class ClusterNode: Sendable {
     private let client: PostgresClient
     private let outbox: MailOutbox
     private let makeHub: @Sendable (LeaderFence) -> SupportHub
+    /// What a follower masks in chat before forwarding it to the leader.
+    private let chatMasker: ChatMasker
     private let logger: Logger
     private let metrics: ServerMetrics
     private let role = Mutex<Role>(.unavailable)
     /// The node is shutting down: it takes no role any more.
     private let stopped = Atomic<Bool>(false)
 
-    /// A node on `client`'s database; `makeHub` makes the hub of a term it leads.
+    /// A node on `client`'s database; `makeHub` makes the hub of a term it
+    /// leads, and `chatMasker` masks chat the node forwards while it follows.
     init(
-        client: PostgresClient, metrics: ServerMetrics, logger: Logger,
+        client: PostgresClient, metrics: ServerMetrics, logger: Logger, chatMasker: ChatMasker,
         makeHub: @escaping @Sendable (LeaderFence) -> SupportHub
     ) {
+        self.chatMasker = chatMasker
         self.metrics = metrics
         id = "n" + UUID().uuidString.lowercased().filter { $0.isHexDigit }.prefix(16)
         self.client = client
@@ -263,7 +267,8 @@ final class ClusterNode: Sendable {
             if case .follower(let forwarder) = role { forwarder.leader == leader.node && forwarder.term == leader.term } else { false }
         }
         guard !following else { return }
-        let forwarder = ClusterForwarder(node: id, leader: leader.node, term: leader.term, outbox: outbox)
+        let forwarder = ClusterForwarder(
+            node: id, leader: leader.node, term: leader.term, outbox: outbox, chatMasker: chatMasker)
         forwarder.start()
         await step(to: .follower(forwarder), within: Self.closeTimeout)
         logger.info("following the cluster's leader", metadata: ["leader": "\(leader.node)", "term": "\(leader.term)"])

@@ -41,6 +41,21 @@ actor RemoteLinks {
         }
     }
 
+    /// A frame from a remote connection, in which its node masked `kinds`,
+    /// handed to the hub; its first frame also prepares the handshake.
+    private func received(_ message: InboundFrame, maskedBefore kinds: [SensitiveDataKind], from key: Key) async {
+        guard var entry = links[key] else { return }
+        if !entry.handshakeSeen {
+            entry.handshakeSeen = true
+            links[key] = entry
+            await hub.prepareHandshake(message, on: entry.link)
+        }
+        switch entry.link.role {
+        case .consumer: await hub.receivedFromConsumer(message, on: entry.link, maskedBefore: kinds)
+        case .agent: await hub.receivedFromAgent(message, on: entry.link, maskedBefore: kinds)
+        }
+    }
+
     /// How many remote connections there are.
     var count: Int { links.count }
 
@@ -55,16 +70,9 @@ actor RemoteLinks {
             links[key] = Entry(link: link)
             await hub.connected(link)
         case .frame(let message):
-            guard var entry = links[key] else { return }
-            if !entry.handshakeSeen {
-                entry.handshakeSeen = true
-                links[key] = entry
-                await hub.prepareHandshake(message, on: entry.link)
-            }
-            switch entry.link.role {
-            case .consumer: await hub.receivedFromConsumer(message, on: entry.link)
-            case .agent: await hub.receivedFromAgent(message, on: entry.link)
-            }
+            await received(message, maskedBefore: [], from: key)
+        case .maskedFrame(let text, let kinds):
+            await received(.text(text), maskedBefore: kinds, from: key)
         case .tooLarge(let text, let byteCount):
             guard let entry = links[key] else { return }
             let kind: ProtocolError.Kind = text ? .frameTooLarge(byteCount: byteCount) : .binaryFrameTooLarge(byteCount: byteCount)

@@ -4,9 +4,12 @@ import Prometheus
 import Foundation
 
 extension SupportHub {
-    /// A frame from a signed-in agent. Its channel is changed in place, not
-    /// through a copy (see ``send(_:toSession:)``).
-    func agentFrame(_ frame: InboundFrame, agent id: String, on link: PeerLink) async -> FrameCost {
+    /// A frame from a signed-in agent, with what a cluster node masked in it
+    /// before forwarding it. Its channel is changed in place, not through a
+    /// copy (see ``send(_:toSession:)``).
+    func agentFrame(
+        _ frame: InboundFrame, agent id: String, on link: PeerLink, maskedBefore: [SensitiveDataKind]
+    ) async -> FrameCost {
         guard let receivedBefore = agents[id]?.channel.lastReceivedSeq,
             let acknowledgedBefore = agents[id]?.channel.peerAcknowledgedSeq
         else { return .counted }
@@ -30,7 +33,7 @@ extension SupportHub {
             await redeemShortCode(code, agent: id, on: link)
         case .deliver(let message):
             handling = header
-            handle(message, fromAgent: id, on: link)
+            handle(message, fromAgent: id, on: link, maskedBefore: maskedBefore)
             handling = nil
         case .drop:
             break
@@ -43,7 +46,9 @@ extension SupportHub {
         return .counted
     }
 
-    private func handle(_ message: AgentMessage, fromAgent agentID: String, on link: PeerLink) {
+    private func handle(
+        _ message: AgentMessage, fromAgent agentID: String, on link: PeerLink, maskedBefore: [SensitiveDataKind]
+    ) {
         switch message {
         case .hello, .resume:
             reject(.notAllowed, "already signed in", on: link, as: ServerToAgentMessage.self, refType: message.messageType)
@@ -66,7 +71,9 @@ extension SupportHub {
                     return
                 }
             }
-            agentChat(clientMessageID, text: text, attachment: attachment, session: sessionID, agent: agentID)
+            agentChat(
+                clientMessageID, text: text, attachment: attachment, maskedBefore: maskedBefore, session: sessionID,
+                agent: agentID)
         case .typing(let sessionID, let isTyping):
             guard owned(sessionID, by: agentID, on: link, refType: message.messageType) != nil else { return }
             send(.typing(agentID: agentID, isTyping: isTyping), toSession: sessionID)
@@ -168,8 +175,11 @@ extension SupportHub {
         return session
     }
 
+    /// An agent's chat message: masked (§11.7), stored, relayed to the
+    /// consumer, and answered with a receipt that says what was masked.
     private func agentChat(
-        _ clientMessageID: ClientMessageID, text: String, attachment: AttachmentInfo?, session id: SessionID,
+        _ clientMessageID: ClientMessageID, text: String, attachment: AttachmentInfo?,
+        maskedBefore: [SensitiveDataKind], session id: SessionID,
         agent agentID: String
     ) {
         let sender = StoredChat.sender(of: .agent(id: agentID))
@@ -178,23 +188,27 @@ extension SupportHub {
             let admission = sessions[id]?.deduplicators[sender, default: ChatDeduplicator()]
                 .admit(clientMessageID, as: candidate)
         else { return }
+        let masked = maskedChat(text, maskedBefore: maskedBefore)
         switch admission {
         case .duplicate(let existing):
             send(
                 .chatReceipt(
                     sessionID: id,
-                    receipt: ChatReceipt(clientMessageID: clientMessageID, messageID: existing, status: .delivered)),
+                    receipt: ChatReceipt(
+                        clientMessageID: clientMessageID, messageID: existing, status: .delivered, masked: masked)),
                 toAgent: agentID)
         case .accepted:
             let message = ChatMessage(
-                id: candidate, author: .agent(id: agentID), text: text, sentAt: currentDate, attachment: attachment)
+                id: candidate, author: .agent(id: agentID), text: masked.text, sentAt: currentDate, attachment: attachment)
             store(StoredChat(sessionID: id, clientMessageID: clientMessageID, message: message))
+            if masked.didMask { metrics.messagesMasked.increment() }
             send(.chat(message), toSession: id)
             metrics.messagesRelayed.increment()
             send(
                 .chatReceipt(
                     sessionID: id,
-                    receipt: ChatReceipt(clientMessageID: clientMessageID, messageID: candidate, status: .delivered)),
+                    receipt: ChatReceipt(
+                        clientMessageID: clientMessageID, messageID: candidate, status: .delivered, masked: masked)),
                 toAgent: agentID)
         }
     }

@@ -4,9 +4,12 @@ import Prometheus
 import Foundation
 
 extension SupportHub {
-    /// A frame from a consumer whose session is open. Its channel is changed
-    /// in place, not through a copy of the session (see ``send(_:toSession:)``).
-    func consumerFrame(_ frame: InboundFrame, session id: SessionID, on link: PeerLink) -> FrameCost {
+    /// A frame from a consumer whose session is open, with what a cluster
+    /// node masked in it before forwarding it. Its channel is changed in
+    /// place, not through a copy of the session (see ``send(_:toSession:)``).
+    func consumerFrame(
+        _ frame: InboundFrame, session id: SessionID, on link: PeerLink, maskedBefore: [SensitiveDataKind]
+    ) -> FrameCost {
         guard let receivedBefore = sessions[id]?.channel.lastReceivedSeq,
             let acknowledgedBefore = sessions[id]?.channel.peerAcknowledgedSeq
         else { return .counted }
@@ -28,7 +31,7 @@ extension SupportHub {
         switch action {
         case .deliver(let message):
             handling = header
-            handle(message, fromSession: id, on: link)
+            handle(message, fromSession: id, on: link, maskedBefore: maskedBefore)
             handling = nil
         case .drop:
             break
@@ -41,7 +44,9 @@ extension SupportHub {
         return .counted
     }
 
-    private func handle(_ message: ConsumerMessage, fromSession id: SessionID, on link: PeerLink) {
+    private func handle(
+        _ message: ConsumerMessage, fromSession id: SessionID, on link: PeerLink, maskedBefore: [SensitiveDataKind]
+    ) {
         guard let row = sessions[id]?.row else { return }
         guard row.phase != .ended else {
             if message.isSequenced {
@@ -67,7 +72,7 @@ extension SupportHub {
                     return
                 }
             }
-            consumerChat(clientMessageID, text: text, attachment: attachment, session: id)
+            consumerChat(clientMessageID, text: text, attachment: attachment, maskedBefore: maskedBefore, session: id)
         case .typing(let isTyping):
             if let agentID = row.agentID { send(.typing(sessionID: id, isTyping: isTyping), toAgent: agentID) }
         case .screenShareAnswer(let requestID, let accepted):
@@ -116,8 +121,11 @@ extension SupportHub {
         }
     }
 
+    /// A consumer's chat message: masked (§11.7), stored, relayed to the
+    /// agent, and answered with a receipt that says what was masked.
     private func consumerChat(
-        _ clientMessageID: ClientMessageID, text: String, attachment: AttachmentInfo?, session id: SessionID
+        _ clientMessageID: ClientMessageID, text: String, attachment: AttachmentInfo?,
+        maskedBefore: [SensitiveDataKind], session id: SessionID
     ) {
         guard let row = sessions[id]?.row else { return }
         let candidate = ServerMessageID(UUID().uuidString)
@@ -126,15 +134,18 @@ extension SupportHub {
                 .admit(clientMessageID, as: candidate)
         else { return }
         let agentID = row.phase == .assigned ? row.agentID : nil
+        let masked = maskedChat(text, maskedBefore: maskedBefore)
         switch admission {
         case .duplicate(let existing):
             let receipt = ChatReceipt(
-                clientMessageID: clientMessageID, messageID: existing, status: agentID == nil ? .stored : .delivered)
+                clientMessageID: clientMessageID, messageID: existing, status: agentID == nil ? .stored : .delivered,
+                masked: masked)
             send(.chatReceipt(receipt), toSession: id)
         case .accepted:
             let message = ChatMessage(
-                id: candidate, author: .consumer, text: text, sentAt: currentDate, attachment: attachment)
+                id: candidate, author: .consumer, text: masked.text, sentAt: currentDate, attachment: attachment)
             store(StoredChat(sessionID: id, clientMessageID: clientMessageID, message: message))
+            if masked.didMask { metrics.messagesMasked.increment() }
             if let agentID {
                 send(.chat(sessionID: id, message: message), toAgent: agentID)
                 metrics.messagesRelayed.increment()
@@ -143,7 +154,7 @@ extension SupportHub {
                 .chatReceipt(
                     ChatReceipt(
                         clientMessageID: clientMessageID, messageID: candidate,
-                        status: agentID == nil ? .stored : .delivered)),
+                        status: agentID == nil ? .stored : .delivered, masked: masked)),
                 toSession: id)
         }
     }

@@ -128,14 +128,17 @@ actor SupportHub {
     /// The close reason of a shutdown.
     static let goingAwayReason = "the server is restarting"
 
-    /// A frame arrived on a consumer's connection. Returns what it costs
-    /// against the connection's frame rate.
+    /// A frame arrived on a consumer's connection; a cluster node that
+    /// forwarded it masked `maskedBefore` in its chat text. Returns what it
+    /// costs against the connection's frame rate.
     ///
     /// Synchronous on purpose: an async call chain from a connection's task
     /// would keep its frames' memory in that task for as long as the
     /// connection lives, and consumers are the many idle connections.
     @discardableResult
-    func receivedFromConsumer(_ frame: InboundFrame, on link: PeerLink) -> FrameCost {
+    func receivedFromConsumer(
+        _ frame: InboundFrame, on link: PeerLink, maskedBefore: [SensitiveDataKind] = []
+    ) -> FrameCost {
         var cost = FrameCost.counted
         switch linkStates[link.id] {
         case .handshaking?:
@@ -144,7 +147,7 @@ actor SupportHub {
             if case .binary(let data) = frame, link.version >= ProtocolVersion.cobrowse {
                 cobrowseFrame(data, session: session, on: link)
             } else {
-                cost = consumerFrame(frame, session: session, on: link)
+                cost = consumerFrame(frame, session: session, on: link, maskedBefore: maskedBefore)
             }
         case .agent?, nil:
             return cost
@@ -153,16 +156,19 @@ actor SupportHub {
         return cost
     }
 
-    /// A frame arrived on an agent's connection. Returns what it costs
-    /// against the connection's frame rate.
+    /// A frame arrived on an agent's connection; a cluster node that
+    /// forwarded it masked `maskedBefore` in its chat text. Returns what it
+    /// costs against the connection's frame rate.
     @discardableResult
-    func receivedFromAgent(_ frame: InboundFrame, on link: PeerLink) async -> FrameCost {
+    func receivedFromAgent(
+        _ frame: InboundFrame, on link: PeerLink, maskedBefore: [SensitiveDataKind] = []
+    ) async -> FrameCost {
         var cost = FrameCost.counted
         switch linkStates[link.id] {
         case .handshaking?:
             agentHandshake(frame, on: link)
         case .agent(let agent)?:
-            cost = await agentFrame(frame, agent: agent, on: link)
+            cost = await agentFrame(frame, agent: agent, on: link, maskedBefore: maskedBefore)
         case .consumer?, nil:
             return cost
         }

@@ -17,6 +17,8 @@ public struct ServerMetrics: Sendable {
     public let agentsOnline: Gauge
     /// Chat messages relayed between a consumer and an agent.
     public let messagesRelayed: Counter
+    /// Chat messages in which the server masked sensitive data (§11.7).
+    public let messagesMasked: Counter
     /// Connections (consumer or agent) that resumed a session after a drop.
     public let reconnectsResumed: Counter
     /// Co-browse frames relayed to agents.
@@ -61,6 +63,7 @@ public struct ServerMetrics: Sendable {
         sessionsEnded = counter("sessions_ended", "Sessions that ended.")
         agentsOnline = gauge("agents_online", "Agents connected now.")
         messagesRelayed = counter("messages_relayed", "Chat messages relayed between consumers and agents.")
+        messagesMasked = counter("chat_messages_masked", "Chat messages in which sensitive data was masked.")
         reconnectsResumed = counter("reconnects_resumed", "Connections that resumed a session after a drop.")
         framesRelayed = counter("cobrowse_frames_relayed", "Co-browse frames relayed to agents.")
         frameBytesRelayed = counter("cobrowse_relayed", unit: "bytes_total", "Bytes of co-browse frames relayed to agents.")

@@ -40,3 +40,42 @@ struct ChatEntryPresentationTests {
         #expect(entry(.agent(id: "a1")).accessibleSummary(in: utc) == "Alex at 00:00: Hello")
     }
 }
+
+@Suite("Chat entry presentation: the masking note")
+struct ChatEntryMaskingNoteTests {
+    private static let notes: [([SensitiveDataKind], String?)] = [
+        ([], nil),
+        ([.cardNumber], "A card number was hidden to protect it."),
+        ([.socialSecurityNumber], "A social security number was hidden to protect it."),
+        ([.iban], "A bank account number was hidden to protect it."),
+        ([.pattern("order ref")], "Text matching “order ref” was hidden to protect it."),
+        ([.iban, .cardNumber], "A bank account number and a card number were hidden to protect them."),
+        (
+            [.cardNumber, .socialSecurityNumber, .pattern("ref")],
+            "A card number, a social security number and text matching “ref” were hidden to protect them."
+        ),
+    ]
+
+    @Test("the note names every kind masked, in one sentence", arguments: notes)
+    func note(kinds: [SensitiveDataKind], expected: String?) {
+        var transcript = ChatTranscript()
+        transcript.appendOwn("c-1", text: "secret", at: Date(timeIntervalSince1970: 0))
+        transcript.apply(
+            ChatReceipt(clientMessageID: "c-1", messageID: "m-1", status: .stored, masked: MaskedText(text: "••••••", kinds: kinds)))
+        #expect(transcript.entry("c-1")?.maskingNote == expected)
+    }
+
+    @Test("a screen reader hears the delivery state and then the note")
+    func summaryReadsTheNote() throws {
+        var transcript = ChatTranscript()
+        transcript.appendOwn("c-1", text: "4111111111111111", at: Date(timeIntervalSince1970: 0))
+        transcript.apply(
+            ChatReceipt(
+                clientMessageID: "c-1", messageID: "m-1", status: .delivered,
+                masked: MaskedText(text: "••••••••••••1111", kinds: [.cardNumber])))
+        let entry = try #require(transcript.entry("c-1"))
+        #expect(
+            entry.accessibleSummary(in: TimeZone(identifier: "UTC")!)
+                == "You at 00:00: ••••••••••••1111. Delivered. A card number was hidden to protect it.")
+    }
+}

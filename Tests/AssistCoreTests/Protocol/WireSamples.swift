@@ -82,6 +82,10 @@ enum WireSamples {
             requestID: "q-3", agentID: "agent-7",
             content: .document(URL(string: "https://example.com/guide.pdf")!, mimeType: "application/pdf")),
         .chatReceipt(ChatReceipt(clientMessageID: "c-1", messageID: "m-2", status: .stored)),
+        .chatReceipt(
+            ChatReceipt(
+                clientMessageID: "c-2", messageID: "m-5", status: .delivered,
+                masked: MaskedText(text: "card •••• 1111, ref ••••", kinds: [.cardNumber, .pattern("order ref")]))),
         .sessionEnded(reason: .agentEnded, text: "Thanks for contacting us."),
         .error(report),
         .keyframeRequest,
@@ -151,6 +155,11 @@ enum WireSamples {
                 attachment: AttachmentInfo(id: "f-2", name: "screen.png", size: 700_000, mediaType: "image/png"))),
         .typing(sessionID: "s-1", isTyping: false),
         .chatReceipt(sessionID: "s-1", receipt: ChatReceipt(clientMessageID: "ac-1", messageID: "m-4", status: .delivered)),
+        .chatReceipt(
+            sessionID: "s-1",
+            receipt: ChatReceipt(
+                clientMessageID: "ac-2", messageID: "m-6", status: .delivered,
+                masked: MaskedText(text: "IBAN •••• •••• ••", kinds: [.iban, .socialSecurityNumber]))),
         .consumerAnswered(sessionID: "s-1", requestID: "q-1", kind: .screenShare, accepted: true),
         .screenShareEnd(sessionID: "s-1", requestID: "q-1"),
         .sessionEnded(sessionID: "s-1", reason: SessionEndReason(rawValue: "someFutureReason"), text: nil),

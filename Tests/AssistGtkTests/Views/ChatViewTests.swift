@@ -86,6 +86,27 @@ struct ChatViewTests {
         #expect(gtk_widget_get_parent(rowWidget) != nil)
     }
 
+    @Test("once the receipt says the server masked a message, its row shows the stored text and the note, and the note is announced")
+    func maskedMessageUpdatesInPlace() throws {
+        let view = ChatView(allowURLPreview: true)
+        var transcript = ChatTranscript()
+        let typed = "card 4111 1111 1111 1111, see https://example.com/4111111111111111"
+        transcript.appendOwn("c1", text: typed, at: Date())
+        view.render(entries: transcript.entries)
+        let row = try #require(view.rows["c1"])
+        #expect(gtk_widget_get_visible(row.maskingLabel) == 0)
+        #expect(ViewHarness.labelTexts(in: row.widget).contains { $0.contains("4111111111111111") })
+        let stored = ChatMasker().mask(typed)
+        transcript.apply(ChatReceipt(clientMessageID: "c1", messageID: "m1", status: .stored, masked: stored))
+        view.render(entries: transcript.entries)
+        #expect(view.rows["c1"]?.widget == row.widget)
+        #expect(ViewHarness.text(row.textLabel) == stored.text)
+        #expect(gtk_widget_get_visible(row.maskingLabel) != 0)
+        #expect(ViewHarness.text(row.maskingLabel) == "A card number was hidden to protect it.")
+        #expect(!ViewHarness.labelTexts(in: row.widget).contains { $0.contains("4111 1111") || $0.contains("4111111111111111") })
+        #expect(ViewHarness.text(view.announcer.widget) == "A card number was hidden to protect it.")
+    }
+
     @Test("Retry is shown only on failed messages and reports the entry's id")
     func retryOnlyForFailed() throws {
         let view = ChatView(allowURLPreview: false)

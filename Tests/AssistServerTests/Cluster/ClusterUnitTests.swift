@@ -15,6 +15,7 @@ struct ClusterMailTests {
         .tooLarge(text: false, byteCount: 9_000_000),
         .closed,
         .reset,
+        .maskedFrame(Data(#"{"v":1,"type":"chat","body":{"text":"••••"}}"#.utf8), kinds: [.cardNumber, .pattern("member id")]),
         .write(.text("{\"type\":\"welcome\"}")),
         .write(.binary([1, 2, 3])),
         .write(.close(.goingAway, "the cluster's leader changed")),
@@ -26,9 +27,9 @@ struct ClusterMailTests {
         #expect(ClusterMail(kind: mail.kind, body: mail.body) == mail)
     }
 
-    @Test("the kind numbers stored stay what they are: 1–6 to the leader, 11–13 from it")
+    @Test("the kind numbers stored stay what they are: 1–7 to the leader, 11–13 from it")
     func kindNumbers() {
-        #expect(Set(Self.all.map(\.kind)) == [1, 2, 3, 4, 5, 6, 11, 12, 13])
+        #expect(Set(Self.all.map(\.kind)) == [1, 2, 3, 4, 5, 6, 7, 11, 12, 13])
     }
 
     @Test("an unknown kind or a body too short for its kind is not read")
@@ -37,6 +38,7 @@ struct ClusterMailTests {
         #expect(ClusterMail(kind: 1, body: []) == nil)
         #expect(ClusterMail(kind: 4, body: [1, 2]) == nil)
         #expect(ClusterMail(kind: 13, body: [0, 0]) == nil)
+        #expect(ClusterMail(kind: 7, body: Array("cardNumber".utf8)) == nil)
     }
 }
 

@@ -5,7 +5,8 @@ import Logging
 import Synchronization
 
 /// A hub over an in-memory database, on a ``ManualClock``, with one agent
-/// "sam" serving `support`; its connections are ``FakeLink``s a test reads.
+/// "sam" serving `support` and the given settings; its connections are
+/// ``FakeLink``s a test reads.
 struct HubFixture {
     static let samToken = "sam-token-0123456789"
 
@@ -13,14 +14,14 @@ struct HubFixture {
     let metrics = ServerMetrics()
     let hub: SupportHub
 
-    init() throws {
+    init(settings: HubSettings = HubSettings()) throws {
         let database = try SupportDatabase(path: ":memory:")
         hub = SupportHub(
             store: SessionStore(writer: database.writer),
             directory: try AgentDirectory([
                 AgentAccount(id: "sam", name: "Sam", token: Self.samToken, capacity: 1, destinations: ["support"])
             ]),
-            metrics: metrics, settings: HubSettings(),
+            metrics: metrics, settings: settings,
             shortCodes: ShortCodeService(
                 storage: ShortCodeStore(writer: database.writer), sealer: database.tokenSealer, metrics: metrics),
             logger: Logger(label: "hub-test"), clock: clock)
@@ -55,14 +56,18 @@ final class FakeLink<Inbound: WireMessage>: Sendable {
         }
     }
 
-    /// Sends `message` as this link's peer would, with the next `seq` when sequenced.
-    func send<Outbound: WireMessage>(_ message: Outbound, to hub: SupportHub) async {
+    /// Sends `message` as this link's peer would, with the next `seq` when
+    /// sequenced; as a cluster node forwards it when `maskedBefore` names
+    /// what the node masked in it.
+    func send<Outbound: WireMessage>(
+        _ message: Outbound, to hub: SupportHub, maskedBefore: [SensitiveDataKind] = []
+    ) async {
         let seq = message.isSequenced ? nextSeq.withLock { seq in defer { seq += 1 }; return seq } : nil
         let text = try! ProtocolCodec.encode(Envelope(message, seq: seq))
         await hub.prepareHandshake(.text(Data(text.utf8)), on: link)
         switch link.role {
-        case .consumer: await hub.receivedFromConsumer(.text(Data(text.utf8)), on: link)
-        case .agent: await hub.receivedFromAgent(.text(Data(text.utf8)), on: link)
+        case .consumer: await hub.receivedFromConsumer(.text(Data(text.utf8)), on: link, maskedBefore: maskedBefore)
+        case .agent: await hub.receivedFromAgent(.text(Data(text.utf8)), on: link, maskedBefore: maskedBefore)
         }
     }
 

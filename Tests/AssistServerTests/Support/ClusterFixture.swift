@@ -140,6 +140,12 @@ final class ClusterFixture: Sendable {
         try await administer { name in ["ALTER DATABASE \(name) ALLOW_CONNECTIONS true"] }
     }
 
+    /// Writes every page PostgreSQL holds in memory to its files
+    /// (`CHECKPOINT`), unlogged tables' pages too.
+    func checkpoint() async throws {
+        try await administer { _ in ["CHECKPOINT"] }
+    }
+
     /// Runs the statements `statements` makes from the database's name, as
     /// the server's superuser, from its maintenance database.
     private func administer(_ statements: (String) -> [String]) async throws {

@@ -22,6 +22,10 @@ actor ThrowawayPostgres {
     /// The data folder of the running server, for the exit handler that stops it.
     private static let runningDataFolder = Mutex<String?>(nil)
 
+    /// The running server's data folder (its tables' files, its WAL), once
+    /// it has started: for tests that look for a secret in every file.
+    static var dataFolder: String? { runningDataFolder.withLock { $0 } }
+
     /// The start, shared by every test that waits for it.
     private var start: Task<String, any Error>?
 

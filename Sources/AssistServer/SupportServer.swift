@@ -68,7 +68,8 @@ public enum SupportServer {
         router.addShortCodeRoutes(service: shortCodes, agents: directory, origins: origins)
         router.addDiagnosticsRoutes(session: backend.session, metrics: metrics)
         let attachments = AttachmentService(
-            storage: backend.attachments, policy: settings.attachments, tickets: backend.attachmentTickets, logger: logger)
+            storage: backend.attachments, policy: settings.attachments, tickets: backend.attachmentTickets,
+            masker: settings.chatMasker, logger: logger)
         router.addAttachmentRoutes(service: attachments, agents: directory, session: backend.session)
         router.addTranscriptRoutes(agents: directory, read: backend.transcript)
         if let console = settings.console { router.addConsoleRoutes(files: console) }

@@ -12,6 +12,8 @@ struct AttachmentService: Sendable {
     let policy: AttachmentPolicy
     /// Seals the tickets of complete uploads.
     let tickets: AttachmentTickets
+    /// Masks sensitive numbers in file names, as in chat text (§11.7), before they are stored.
+    let masker: ChatMasker
     let logger: Logger
     /// The time now (a parameter for tests).
     var now: @Sendable () -> Date = { Date() }
@@ -25,7 +27,8 @@ struct AttachmentService: Sendable {
         case (.agent, let named?): session = SessionID(named)
         case (.agent, nil): throw AttachmentRefusal.malformed("An agent's upload must name its session (sid).")
         }
-        guard let name = request.shownName else { throw AttachmentRefusal.malformed("The file has no usable name.") }
+        guard let shown = request.shownName else { throw AttachmentRefusal.malformed("The file has no usable name.") }
+        let name = masker.mask(shown).text
         guard request.size > 0 else { throw AttachmentRefusal.malformed("The file is empty.") }
         guard request.size <= policy.maxBytes else { throw AttachmentRefusal.tooLarge(limit: policy.maxBytes) }
         guard policy.mediaTypes.contains(request.mediaType) else {

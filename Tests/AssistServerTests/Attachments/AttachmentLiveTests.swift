@@ -83,6 +83,17 @@ struct AttachmentLiveTests {
         }
     }
 
+    @Test("a card number in a file's name is masked before the name is stored or shown, as in chat")
+    func maskedName() async throws {
+        try await Self.withAssignedSession { url, consumerToken, _ in
+            let requests = AttachmentRequests(server: url)
+            let id = try await requests.upload(
+                Self.png(size: 5_000), name: "card 4111 1111 1111 1111.png", mediaType: "image/png", token: consumerToken)
+            let status = try await requests.status(of: id, token: TestServer.samToken)
+            #expect(status.json["name"] as? String == "card •••• •••• •••• 1111.png")
+        }
+    }
+
     @Test("a file over the limit, of a type not allowed, or whose content is not its type is refused with one sentence")
     func refusals() async throws {
         try await Self.withAssignedSession { url, consumerToken, _ in

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
+import string
 import struct
 import time
 import zlib
@@ -193,7 +195,8 @@ class Chat:
         """The agent's chat messages that reached Ann with a file, once a plain message
         sent after them has arrived (so that nothing sent before is still on its way)."""
         composer = self.session.find_element(By.CSS_SELECTOR, ".composer textarea")
-        marker = f"marker {time.monotonic_ns()}"
+        # Letters only: a long run of digits may pass the Luhn check and arrive masked as a card number.
+        marker = "marker " + "".join(secrets.choice(string.ascii_lowercase) for _ in range(16))
         composer.send_keys(marker, "\n")
         self.consumer.expect("chat", lambda frame: frame.body.get("text") == marker)
         return [frame for frame in self.consumer.received("chat") if "attachment" in frame.body]

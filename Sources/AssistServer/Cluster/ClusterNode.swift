@@ -44,6 +44,10 @@ final class ClusterNode: Sendable {
     static let stepLimit = Duration.seconds(3)
     /// How long connections get to see their 1001 when the node stops leading or following.
     static let closeTimeout = Duration.seconds(2)
+    /// How long a role stands without the node's loop confirming it against
+    /// the database: a tick and one step's limit. Past it the node is not
+    /// ready, even while a step still waits for its deadline.
+    static let confirmationWindow = tick + stepLimit
 
     /// This node's id: unique per process start, letters and digits only.
     let id: String
@@ -55,6 +59,8 @@ final class ClusterNode: Sendable {
     private let logger: Logger
     private let metrics: ServerMetrics
     private let role = Mutex<Role>(.unavailable)
+    /// When the node's loop last confirmed its role against the database.
+    private let confirmedAt = Mutex<ContinuousClock.Instant?>(nil)
     /// The node is shutting down: it takes no role any more.
     private let stopped = Atomic<Bool>(false)
 
@@ -73,9 +79,21 @@ final class ClusterNode: Sendable {
         self.logger = logger
     }
 
-    /// Whether the node takes new connections: it leads or follows a leader.
+    /// Whether the node takes new connections: it leads or follows a
+    /// leader, and its loop confirmed that against the database within
+    /// ``confirmationWindow``. A role the loop has not confirmed lately may be
+    /// stale — after the database came back, a step that was under way when
+    /// it went may still be waiting for its deadline, and the leader it
+    /// names may have been replaced — so connections are not taken on it.
     var isReady: Bool {
-        role.withLock { if case .unavailable = $0 { false } else { true } }
+        let available = role.withLock { if case .unavailable = $0 { false } else { true } }
+        guard available, let confirmed = confirmedAt.withLock({ $0 }) else { return false }
+        return ContinuousClock.now - confirmed <= Self.confirmationWindow
+    }
+
+    /// The loop found its role right against the database just now.
+    private func confirmRole() {
+        confirmedAt.withLock { $0 = ContinuousClock.now }
     }
 
     /// Whether the node leads the cluster now.
@@ -151,6 +169,7 @@ final class ClusterNode: Sendable {
                             return
                         }
                         try await withinDeadline(Self.stepLimit) { try await self.follow() }
+                        confirmRole()
                         try await Task.sleep(for: Self.tick)
                     }
                 }
@@ -197,12 +216,14 @@ final class ClusterNode: Sendable {
             let remote = RemoteLinks(hub: hub, outbox: outbox, node: id)
             await step(to: .leader(term: term, hub: hub, remote: remote), within: Self.closeTimeout)
             try await heartbeat(leading: term)
+            confirmRole()
             logger.notice("leading the cluster", metadata: ["node": "\(id)", "term": "\(term)"])
             let logger = logger
             while true {
                 try await Task.sleep(for: Self.tick)
                 try await withinDeadline(Self.stepLimit) { try await connection.query("SELECT 1", logger: logger) }
                 try await heartbeat(leading: term)
+                confirmRole()
                 try await withinDeadline(Self.stepLimit) { try await self.reapGoneNodes(remote: remote) }
             }
         } catch {

@@ -15,6 +15,11 @@ struct MailInbox: Sendable {
     static let catchUpInterval = Duration.seconds(1)
     /// How long a lost subscription waits before it listens again.
     static let resubscribeDelay = Duration.seconds(1)
+    /// How long one read may take before it is abandoned and the next ring
+    /// or tick reads again: a read that waits for a connection the pool
+    /// cannot make, or on one the database dropped, would otherwise stop this
+    /// node's mail for good once the database is back.
+    static let readLimit = Duration.seconds(6)
 
     let client: PostgresClient
     /// This node's id.
@@ -35,7 +40,7 @@ struct MailInbox: Sendable {
             group.addTask {
                 for await _ in rings {
                     do {
-                        let mail = try await take()
+                        let mail = try await withinDeadline(Self.readLimit) { try await take() }
                         if !mail.isEmpty { await deliver(mail) }
                     } catch {
                         logger.warning("could not read this node's mail", metadata: ["error": "\(error)"])

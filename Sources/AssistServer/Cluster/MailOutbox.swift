@@ -19,6 +19,10 @@ final class MailOutbox: Sendable {
     private let client: PostgresClient
     private let logger: Logger
     private let state = Mutex(State())
+    /// How long one write may take before its batch is given up, like a
+    /// failed one: a write waiting for a connection the pool cannot make
+    /// would otherwise hold every later mail of this node.
+    static let writeLimit = Duration.seconds(6)
 
     /// An outbox writing through `client`, which must be running.
     init(client: PostgresClient, logger: Logger) {
@@ -49,7 +53,7 @@ final class MailOutbox: Sendable {
             }
             if batch.isEmpty { return }
             do {
-                try await write(batch)
+                try await withinDeadline(Self.writeLimit) { try await self.write(batch) }
             } catch {
                 // The recipients' connections end when this node or the
                 // database is found gone (ClusterMembership); the mail is lost

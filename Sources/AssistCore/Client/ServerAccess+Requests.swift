@@ -27,43 +27,19 @@ extension ServerAccess {
     func send(
         _ request: HTTPClientRequest, to url: URL, timeout: TimeInterval, maxBodyBytes: Int
     ) async throws -> (status: UInt, body: Data) {
-        var request = request
-        if let cookie = cookies?.header(for: url) {
-            request.headers.add(name: "Cookie", value: cookie)
-        }
-        var configuration = HTTPClient.Configuration(tlsConfiguration: tlsConfiguration)
-        configuration.connectionPool.retryConnectionEstablishment = false
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        do {
-            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
-            cookies?.store(response.headers["Set-Cookie"], from: url)
+        try await execute(request, to: url, timeout: timeout) { response in
             let body = try await response.body.collect(upTo: maxBodyBytes)
-            try await client.shutdown()
             return (response.status.code, Data(body.readableBytesView))
-        } catch {
-            try? await client.shutdown()
-            throw error
         }
     }
-}
 
-extension ServerAccess {
     /// Sends `request` to `url` like ``send(_:to:timeout:maxBodyBytes:)``
     /// and writes a `200` answer's body into `file` as it arrives, so a large
     /// body is never held whole; another status is an
     /// ``AttachmentTransferError/refused(status:message:)`` with the
     /// answer's sentence.
     func stream(_ request: HTTPClientRequest, to url: URL, timeout: TimeInterval, into file: URL) async throws {
-        var request = request
-        if let cookie = cookies?.header(for: url) {
-            request.headers.add(name: "Cookie", value: cookie)
-        }
-        var configuration = HTTPClient.Configuration(tlsConfiguration: tlsConfiguration)
-        configuration.connectionPool.retryConnectionEstablishment = false
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        do {
-            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
-            cookies?.store(response.headers["Set-Cookie"], from: url)
+        try await execute(request, to: url, timeout: timeout) { response in
             guard response.status == .ok else {
                 let body = try await response.body.collect(upTo: 16_384)
                 let message = (try? JSONDecoder().decode([String: String].self, from: Data(body.readableBytesView)))?["message"]
@@ -79,7 +55,29 @@ extension ServerAccess {
             for try await buffer in response.body {
                 try handle.write(contentsOf: Data(buffer.readableBytesView))
             }
+        }
+    }
+
+    /// Sends `request` to `url` on a client of its own, with this access's
+    /// certificate checks and cookies, keeps the cookies the answer sets,
+    /// reads the answer with `read`, and shuts the client down either way.
+    private func execute<T>(
+        _ request: HTTPClientRequest, to url: URL, timeout: TimeInterval,
+        read: (HTTPClientResponse) async throws -> T
+    ) async throws -> T {
+        var request = request
+        if let cookie = cookies?.header(for: url) {
+            request.headers.add(name: "Cookie", value: cookie)
+        }
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tlsConfiguration)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        do {
+            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
+            cookies?.store(response.headers["Set-Cookie"], from: url)
+            let answer = try await read(response)
             try await client.shutdown()
+            return answer
         } catch {
             try? await client.shutdown()
             throw error

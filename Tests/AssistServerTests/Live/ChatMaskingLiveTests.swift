@@ -8,16 +8,7 @@ struct ChatMaskingLiveTests {
     /// The server's arguments for a database and an agents file (sam) in
     /// `folder`, which is created, followed by `more`.
     private static func arguments(in folder: URL, _ more: [String]) throws -> [String] {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let agentsFile = folder.appendingPathComponent("agents.json")
-        try Data(
-            #"{"agents":[{"id":"sam","name":"Sam","token":"\#(TestServer.samToken)","capacity":1,"destinations":["support"]}]}"#
-                .utf8
-        ).write(to: agentsFile)
-        return [
-            "--database", folder.appendingPathComponent("assist.sqlite").path, "--agents", agentsFile.path,
-            "--allow-origin", "ws://127.0.0.1",
-        ] + more
+        try RestartLiveTests.arguments(in: folder) + more
     }
 
     private static func temporaryFolder() -> URL {

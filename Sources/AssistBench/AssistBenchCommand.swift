@@ -34,6 +34,9 @@ struct AssistBenchCommand: AsyncParsableCommand {
     @Flag(help: "Skip the co-browse frame benchmark (it needs a display).")
     var skipCobrowse = false
 
+    @Flag(help: "Skip the files benchmark (uploads and downloads through the server against curl).")
+    var skipAttachments = false
+
     @Flag(help: "Skip the WAL soak (many chats, then a restart).")
     var skipWalSoak = false
 
@@ -99,6 +102,8 @@ struct AssistBenchCommand: AsyncParsableCommand {
                         synchronousCommit: synchronousCommit))
             }
         }
+        let serverExecutable = benchExecutable.deletingLastPathComponent().appendingPathComponent("assist-server")
+        let attachments = skipAttachments ? nil : try await AttachmentBenchmark.run(server: serverExecutable)
         let walSoak = skipWalSoak ? nil : try await WalSoakBenchmark.run(benchExecutable: benchExecutable)
         var desktop: [DesktopStartResult] = []
         if !skipDesktop {
@@ -114,7 +119,7 @@ struct AssistBenchCommand: AsyncParsableCommand {
         let report = BenchmarkReport(
             machine: .current(), date: Date(), results: results, load: load, cluster: cluster, walSoak: walSoak,
             desktop: desktop,
-            cobrowse: cobrowse, call: call)
+            cobrowse: cobrowse, call: call, attachments: attachments)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
         print(report.markdown)
     }

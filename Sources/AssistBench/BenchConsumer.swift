@@ -12,7 +12,8 @@ actor BenchConsumer {
     private var connection = 0
     private let tally: ConnectionTally
     private var channel = ConsumerChannel()
-    private var resumeToken: ResumeToken?
+    /// The session's resume token, once welcomed.
+    private(set) var resumeToken: ResumeToken?
 
     /// The session's id, once welcomed.
     private(set) var sessionID: SessionID?

@@ -21,6 +21,8 @@ struct BenchmarkReport {
     let cobrowse: CobrowseResult?
     /// The call's figures; `nil` when the run was given none.
     let call: CallBenchResult?
+    /// Files through the server; `nil` when the run skipped them.
+    let attachments: AttachmentResult?
 
     /// The whole document.
     var markdown: String {
@@ -67,6 +69,12 @@ struct BenchmarkReport {
             lines += DesktopReportSection(results: desktop, machineLine: machineLine, dateLine: dateLine).lines
         } else {
             lines += ["## Desktop start-up", "", "Not run (`--skip-desktop`)."]
+        }
+        lines.append("")
+        if let attachments {
+            lines += AttachmentReportSection(result: attachments, machineLine: machineLine, dateLine: dateLine).lines
+        } else {
+            lines += ["## Files in chat", "", "Not run (`--skip-attachments`)."]
         }
         lines.append("")
         if let cobrowse {

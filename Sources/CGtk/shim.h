@@ -61,6 +61,14 @@ static inline gboolean assist_signal_emit_key_pressed(
     return handled;
 }
 
+/* Emits GtkDropTarget::drop with `value` at (x, y), as a drop would, for
+ * tests that drop files on a widget; returns whether the drop was taken. */
+static inline gboolean assist_signal_emit_drop(gpointer target, const GValue *value, double x, double y) {
+    gboolean taken = FALSE;
+    g_signal_emit_by_name(target, "drop", value, x, y, &taken);
+    return taken;
+}
+
 /* Asks an X11 window manager to keep a mapped window above others (or not)
  * with the EWMH _NET_WM_STATE client message; GTK 4 has no call for it.
  * FALSE when the window is not on X11 (Wayland has no such request) or not

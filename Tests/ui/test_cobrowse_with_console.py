@@ -65,15 +65,19 @@ def journey(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Journey]:
 
 
 @contextmanager
-def open_console(journey: Journey, extra_arguments: tuple[str, ...] = (), page_script: str | None = None
-                 ) -> Iterator[Console]:
-    """The console in headless Chromium (with `extra_arguments`, and `page_script` run
-    before the page's own scripts), signed in as Casey."""
+def open_console(journey: Journey, extra_arguments: tuple[str, ...] = (), page_script: str | None = None,
+                 downloads: Path | None = None) -> Iterator[Console]:
+    """The console in headless Chromium (with `extra_arguments`, `page_script` run
+    before the page's own scripts, and files it downloads saved in `downloads`
+    without asking), signed in as Casey."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
                      *extra_arguments):
         options.add_argument(argument)
+    if downloads is not None:
+        options.add_experimental_option("prefs", {
+            "download.default_directory": str(downloads), "download.prompt_for_download": False})
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
     try:
         if page_script:
@@ -93,13 +97,16 @@ def console(journey: Journey) -> Iterator[Console]:
         yield page
 
 
-def casey_journey(folder: Path, desktop_arguments: tuple[str, ...] = ()):
-    """The server with one human agent, Casey (no demo agent), and the app."""
+def casey_journey(folder: Path, desktop_arguments: tuple[str, ...] = (), server_arguments: tuple[str, ...] = (),
+                  extra_environment: dict[str, str] | None = None):
+    """The server (with `server_arguments`) with one human agent, Casey (no demo
+    agent), and the app (with `desktop_arguments` and `extra_environment`)."""
     token = secrets.token_urlsafe(24)
     agents = folder / "agents.json"
     agents.write_text(json.dumps({"agents": [
         {"id": "casey", "name": AGENT, "token": token, "capacity": 1, "destinations": ["support"]}]}))
-    return running_journey(folder, SupportServer(folder, ("--agents", str(agents))), desktop_arguments), token
+    server = SupportServer(folder, ("--agents", str(agents), *server_arguments))
+    return running_journey(folder, server, desktop_arguments, extra_environment), token
 
 
 def take_the_session(journey: Journey, console: Console) -> None:

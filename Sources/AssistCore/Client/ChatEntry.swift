@@ -33,6 +33,28 @@ public struct ChatEntry: Sendable, Hashable, Identifiable {
     /// What the server masked in one of the person's own messages, from its
     /// receipt; empty when nothing was (received messages arrive masked).
     public internal(set) var maskedKinds: [SensitiveDataKind] = []
+    /// The file the message carries, as the server describes it (for the
+    /// person's own, once uploaded).
+    public internal(set) var attachment: AttachmentInfo?
+    /// Where the entry's file stands; `nil` for a message without a file.
+    public internal(set) var file: ChatFileState?
+    /// The entry's file on this computer: the person's own file being sent,
+    /// or a received file once saved.
+    public internal(set) var localFile: LocalFile?
+
+    /// A file on this computer: where it is and how big.
+    public struct LocalFile: Sendable, Hashable {
+        /// Its path.
+        public var path: String
+        /// Its size in bytes.
+        public var size: Int
+
+        /// Describes the file at `path` of `size` bytes.
+        public init(path: String, size: Int) {
+            self.path = path
+            self.size = size
+        }
+    }
 
     /// Creates an entry.
     public init(id: String, author: ChatAuthor, authorName: String, text: String, time: Date, delivery: Delivery?) {
@@ -46,6 +68,14 @@ public struct ChatEntry: Sendable, Hashable, Identifiable {
 
     /// Whether the person wrote it.
     public var isOwn: Bool { author == .consumer }
+
+    /// Whether the entry is a file rather than a text message.
+    public var carriesFile: Bool { attachment != nil || file != nil }
+
+    /// Where a received file was saved, once it was.
+    public var savedFilePath: String? {
+        if case .saved(let path) = file { path } else { nil }
+    }
 
     /// The short status line under one of the person's messages: "Sending…",
     /// "Sent", "Delivered" or "Not sent"; `nil` for received messages.

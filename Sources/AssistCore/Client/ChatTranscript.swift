@@ -28,15 +28,46 @@ public struct ChatTranscript: Sendable, Hashable {
         append(ChatEntry(id: id.rawValue, author: .consumer, authorName: "You", text: text, time: time, delivery: .sending))
     }
 
-    /// Adds a message the person received, named `authorName`; returns
-    /// `false` when it was already shown.
+    /// Adds the file `file` the person is sending, as uploading; it has no
+    /// delivery state until its message goes out.
+    public mutating func appendOwnFile(_ id: ClientMessageID, _ file: ChatEntry.LocalFile, at time: Date) {
+        let name = URL(fileURLWithPath: file.path).lastPathComponent
+        var entry = ChatEntry(id: id.rawValue, author: .consumer, authorName: "You", text: name, time: time, delivery: nil)
+        entry.file = .uploading(sent: 0, size: file.size)
+        entry.localFile = file
+        append(entry)
+    }
+
+    /// The person's file `id` is on the server as `attachment`: its message
+    /// goes out now, as `sending`.
+    public mutating func fileUploaded(_ id: ClientMessageID, as attachment: AttachmentInfo) {
+        guard let index = indexByID[id.rawValue] else { return }
+        entries[index].attachment = attachment
+        entries[index].text = attachment.name
+        entries[index].file = .uploaded
+        entries[index].delivery = .sending
+    }
+
+    /// Sets where the file of entry `id` stands; a received file saved is
+    /// on this computer from now on.
+    public mutating func setFile(_ id: String, _ state: ChatFileState) {
+        guard let index = indexByID[id] else { return }
+        entries[index].file = state
+        if case .saved(let path) = state, let size = entries[index].attachment?.size {
+            entries[index].localFile = ChatEntry.LocalFile(path: path, size: size)
+        }
+    }
+
+    /// Adds a message the person received, named `authorName`, with the
+    /// file it carries; returns `false` when it was already shown.
     @discardableResult
     public mutating func appendReceived(_ message: ChatMessage, authorName: String) -> Bool {
         guard indexByID[message.id.rawValue] == nil else { return false }
-        append(
-            ChatEntry(
-                id: message.id.rawValue, author: message.author, authorName: authorName, text: message.text,
-                time: message.sentAt, delivery: nil))
+        var entry = ChatEntry(
+            id: message.id.rawValue, author: message.author, authorName: authorName, text: message.text,
+            time: message.sentAt, delivery: nil)
+        entry.attachment = message.attachment
+        append(entry)
         return true
     }
 

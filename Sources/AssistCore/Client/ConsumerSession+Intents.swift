@@ -13,6 +13,32 @@ extension ConsumerSession {
         return [.publish(.transcriptChanged(transcript))] + send(.chat(clientMessageID: id, text: clipped))
     }
 
+    /// The person starts sending `file` as message `id`: it shows at once as
+    /// uploading. Nothing happens once the session is over.
+    public mutating func beginFile(_ file: ChatEntry.LocalFile, id: ClientMessageID, at time: Date) -> [ConsumerSessionEffect] {
+        guard !phase.isEnded else { return [] }
+        transcript.appendOwnFile(id, file, at: time)
+        return [.publish(.transcriptChanged(transcript))]
+    }
+
+    /// The person's file `id` is uploaded as `attachment`: its message goes
+    /// out with `ticket` now, or when the connection is back.
+    public mutating func sendFile(
+        _ attachment: AttachmentInfo, ticket: AttachmentTicket, id: ClientMessageID
+    ) -> [ConsumerSessionEffect] {
+        guard !phase.isEnded, transcript.entry(id.rawValue) != nil else { return [] }
+        transcript.fileUploaded(id, as: attachment)
+        return [.publish(.transcriptChanged(transcript))]
+            + send(.chat(clientMessageID: id, text: attachment.name, attachment: ticket))
+    }
+
+    /// The file of entry `id` now stands at `state` (progress, saved, refused…).
+    public mutating func fileChanged(_ id: String, _ state: ChatFileState) -> [ConsumerSessionEffect] {
+        guard transcript.entry(id)?.file != state else { return [] }
+        transcript.setFile(id, state)
+        return [.publish(.transcriptChanged(transcript))]
+    }
+
     /// The person answered the open request `id`. Ignored when no such
     /// request is open (it was withdrawn or answered already).
     public mutating func answer(_ id: RequestID, accepted: Bool) -> [ConsumerSessionEffect] {

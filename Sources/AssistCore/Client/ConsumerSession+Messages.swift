@@ -39,6 +39,7 @@ extension ConsumerSession {
             var effects: [ConsumerSessionEffect] = [.publish(.transcriptChanged(transcript))]
             if chat.author != .consumer, let entry = transcript.entry(chat.id.rawValue) {
                 effects.append(.publish(.messageArrived(entry)))
+                if let attachment = chat.attachment { effects.append(.fetch(entryID: entry.id, attachment: attachment)) }
             }
             if case .agent = chat.author, typingAgentName != nil {
                 typingAgentName = nil

@@ -8,4 +8,7 @@ public enum ConsumerSessionEffect: Sendable {
     case close(CloseCode, reason: String)
     /// Tell the view layer and the application.
     case publish(SupportEvent)
+    /// Save the file `attachment` of the received entry `entryID` (the
+    /// client downloads it and reports with ``ConsumerSession/fileChanged(_:_:)``).
+    case fetch(entryID: String, attachment: AttachmentInfo)
 }

@@ -50,6 +50,12 @@ public actor SupportClient {
     /// Whether the session's end leaves the kept record in place: the first
     /// connection of a resumed session failed without the server refusing it.
     private var keepsRecordAtEnd = false
+    /// The support server's URL, under which its HTTP endpoints are.
+    private let server: URL
+    /// Where received files are saved (``saveReceivedFiles(in:)``); `nil` saves none.
+    private var downloadsFolder: URL?
+    /// The person's uploads under way, by their entry's id, for Cancel.
+    private var uploads: [String: Task<Void, Never>] = [:]
 
     /// At most this many co-browse frames wait to be written; past it the
     /// sharer skips captures instead of piling pictures up in memory.
@@ -142,6 +148,7 @@ public actor SupportClient {
                 message: "The support server's address is not a valid web address.", remedy: .checkServerAddress)
         }
         self.endpoint = endpoint
+        self.server = server
         self.configuration = configuration
         let access = access ?? ServerAccess(configuration: configuration)
         self.access = access
@@ -232,6 +239,115 @@ public actor SupportClient {
     /// Sends a chat message written by the person; blank text is ignored.
     public func send(_ text: String) {
         perform(session.sendChat(text, id: ClientMessageID(UUID().uuidString), at: now()))
+    }
+
+    /// Saves every file the person receives from now on into `folder` (the
+    /// desktop's Downloads folder, for an app), under its name or a free
+    /// variant of it; each entry's ``ChatEntry/file`` follows the download.
+    /// With `nil` (the default), received files are not saved and their
+    /// entries say so.
+    public func saveReceivedFiles(in folder: URL?) {
+        downloadsFolder = folder
+    }
+
+    /// Sends the file at `file` to the agent: it shows at once as uploading
+    /// with its progress, then goes as a chat message once the server has it
+    /// (protocol §11.6). A file that cannot be read, that the server refuses,
+    /// or that the person cancels (``cancelFile(_:)``) says why on its entry.
+    public func sendFile(_ file: URL) {
+        let id = ClientMessageID(UUID().uuidString)
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        perform(session.beginFile(ChatEntry.LocalFile(path: file.path, size: size), id: id, at: now()))
+        guard let token = session.welcome?.resumeToken else {
+            perform(session.fileChanged(id.rawValue, .notSent("The file can be sent once the support server has answered.")))
+            return
+        }
+        let transfer = AttachmentTransfer(server: server, access: access, timeout: configuration.timeout)
+        uploads[id.rawValue] = Task.detached { [weak self] in
+            await self?.upload(file, id: id, size: size, resumeToken: token, with: transfer)
+        }
+    }
+
+    /// Uploads `file` as entry `id` and sends its message, or says on the entry why not.
+    private nonisolated func upload(
+        _ file: URL, id: ClientMessageID, size: Int, resumeToken token: ResumeToken, with transfer: AttachmentTransfer
+    ) async {
+        do {
+            let (attachment, ticket) = try await transfer.upload(
+                file, name: file.lastPathComponent, resumeToken: token.rawValue,
+                progress: { sent in Task { await self.fileChanged(id.rawValue, .uploading(sent: sent, size: size)) } })
+            await fileUploaded(id, attachment: attachment, ticket: ticket)
+        } catch {
+            if error is CancellationError || Task.isCancelled {
+                await fileChanged(id.rawValue, .cancelled)
+            } else {
+                await fileChanged(id.rawValue, .notSent(Self.sentence(for: error, saving: false)))
+            }
+        }
+    }
+
+    /// Cancels the upload of the person's file entry `entryID`, if it is still uploading.
+    public func cancelFile(_ entryID: String) {
+        uploads.removeValue(forKey: entryID)?.cancel()
+    }
+
+    /// Shows `state` on the file entry `id`. Progress arrives from the
+    /// upload's own tasks: it is dropped once the upload is over, and when an
+    /// earlier report arrives after a later one.
+    private func fileChanged(_ id: String, _ state: ChatFileState) {
+        if case .uploading(let sent, _) = state {
+            guard uploads[id] != nil else { return }
+            if case .uploading(let shown, _)? = session.transcript.entry(id)?.file, shown > sent { return }
+        } else {
+            uploads[id] = nil
+        }
+        perform(session.fileChanged(id, state))
+    }
+
+    private func fileUploaded(_ id: ClientMessageID, attachment: AttachmentInfo, ticket: AttachmentTicket) {
+        uploads[id.rawValue] = nil
+        perform(session.sendFile(attachment, ticket: ticket, id: id))
+    }
+
+    /// Saves the received `attachment` of entry `entryID` into the folder
+    /// for received files; says on the entry when none is set.
+    private func fetch(_ attachment: AttachmentInfo, entryID: String) {
+        guard let token = session.welcome?.resumeToken, let sessionID = session.welcome?.sessionID else { return }
+        guard let folder = downloadsFolder else {
+            perform(session.fileChanged(entryID, .notSaved("The file was not saved: no folder is set for received files.")))
+            return
+        }
+        perform(session.fileChanged(entryID, .downloading))
+        let transfer = AttachmentTransfer(server: server, access: access, timeout: configuration.timeout)
+        Task.detached { [weak self] in
+            await self?.download(attachment, entryID: entryID, session: sessionID, resumeToken: token, into: folder, with: transfer)
+        }
+    }
+
+    /// Saves `attachment` into `folder` and says on entry `entryID` where, or why not.
+    private nonisolated func download(
+        _ attachment: AttachmentInfo, entryID: String, session: SessionID, resumeToken token: ResumeToken, into folder: URL,
+        with transfer: AttachmentTransfer
+    ) async {
+        do {
+            let saved = try await transfer.download(attachment, session: session, resumeToken: token.rawValue, into: folder)
+            await fileChanged(entryID, .saved(path: saved.path))
+        } catch {
+            await fileChanged(entryID, .notSaved(Self.sentence(for: error, saving: true)))
+        }
+    }
+
+    /// One sentence for the person on why their file was not sent, or a
+    /// received one not saved.
+    private nonisolated static func sentence(for error: any Error, saving: Bool) -> String {
+        switch error {
+        case AttachmentTransferError.unreachable where saving:
+            "The server could not be reached, so the file was not saved."
+        case let error as AttachmentTransferError:
+            error.description
+        default:
+            saving ? "The file could not be saved: \(error.localizedDescription)" : "The file was not sent: \(error.localizedDescription)"
+        }
     }
 
     /// Answers the agent's open request `id`.
@@ -432,18 +548,22 @@ public actor SupportClient {
     }
 
     /// Performs `effects` in order; returns whether one of them established
-    /// the connection.
+    /// the connection. The kept record is written before the first message
+    /// goes out and before the first event is told, so what the person sees
+    /// and what the server gets are on disk already.
     @discardableResult
     private func perform(_ effects: [ConsumerSessionEffect]) -> Bool {
         var established = false
-        var keptBeforeSending = false
+        var keptBeforeTelling = false
+        func keepBeforeTelling() {
+            guard !keptBeforeTelling else { return }
+            keepSession()
+            keptBeforeTelling = true
+        }
         for effect in effects {
             switch effect {
             case .transmit(let text):
-                if !keptBeforeSending {
-                    keepSession()
-                    keptBeforeSending = true
-                }
+                keepBeforeTelling()
                 link?.yield(.text(text))
             case .established:
                 established = true
@@ -451,7 +571,10 @@ public actor SupportClient {
             case .close(let code, let reason):
                 logger.notice("closing a connection the server broke", metadata: ["code": "\(code)", "reason": "\(reason)"])
                 link?.yield(.close(code, reason: reason))
+            case .fetch(let entryID, let attachment):
+                fetch(attachment, entryID: entryID)
             case .publish(let event):
+                keepBeforeTelling()
                 eventSink.yield(event)
                 if case .phaseChanged(.ended) = event {
                     sessionEnded()

@@ -38,9 +38,9 @@ extension Configuration {
                 "must not exceed \"maximumEstimatedWaitTime\" (\(JSONValue.format(maximumEstimatedWaitTime))), "
                     + "got \(JSONValue.format(minimumEstimatedWaitTime))")
         }
-        if !sessionStateDirectory.isEmpty, !sessionStateDirectory.hasPrefix("/") {
-            throw path.child("sessionStateDirectory").error(
-                .invalidValue, "must be an absolute path or empty, got \"\(sessionStateDirectory)\"")
+        for (key, folder) in [("sessionStateDirectory", sessionStateDirectory), ("receivedFilesDirectory", receivedFilesDirectory)]
+        where !folder.isEmpty && !folder.hasPrefix("/") {
+            throw path.child(key).error(.invalidValue, "must be an absolute path or empty, got \"\(folder)\"")
         }
         try validatePrechat(at: path)
     }

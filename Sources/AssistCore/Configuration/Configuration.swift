@@ -70,6 +70,7 @@ import Foundation
 /// | `visitorName` | `"Visitor"` | `"Visitor"` | |
 /// | `keepSessionOnRestart` | (not in the seed) | `true` | A desktop app can be quit or killed in the middle of a session; launched again, it resumes the session (``KeptSessionStore``). |
 /// | `sessionStateDirectory` | (not in the seed) | `""` | Where the kept session lives; empty means `$XDG_STATE_HOME/assist`. |
+/// | `receivedFilesDirectory` | (not in the seed) | `""` | Where files the agent sends are saved; empty means the person's Downloads folder (XDG). |
 public struct Configuration: Sendable {
     // MARK: Connection
 
@@ -225,6 +226,11 @@ public struct Configuration: Sendable {
     /// (the default) means `$XDG_STATE_HOME/assist`, or
     /// `~/.local/state/assist`. Not in the seed.
     public var sessionStateDirectory = ""
+
+    /// The folder files the agent sends in chat are saved into, an absolute
+    /// path; empty (the default) means the person's Downloads folder
+    /// (`XDG_DOWNLOAD_DIR`), made when missing. Not in the seed.
+    public var receivedFilesDirectory = ""
 
     // MARK: Pre-chat
 

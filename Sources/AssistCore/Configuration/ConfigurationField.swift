@@ -58,6 +58,7 @@ extension Configuration {
             ConfigurationField("remoteLoggingEnabled", \.remoteLoggingEnabled, .flag),
             ConfigurationField("keepSessionOnRestart", \.keepSessionOnRestart, .flag),
             ConfigurationField("sessionStateDirectory", \.sessionStateDirectory, .text),
+            ConfigurationField("receivedFilesDirectory", \.receivedFilesDirectory, .text),
             ConfigurationField("prechatFields", \.prechatFields, .prechatFields),
             ConfigurationField("prechatEntities", \.prechatEntities, .prechatEntities),
         ]

@@ -39,6 +39,13 @@ public struct KeptChatEntry: Sendable, Hashable, Codable {
     public var time: Date
     /// How far it got; `nil` for received messages.
     public var delivery: Delivery?
+    /// The file it carries, as the server described it.
+    public var attachment: AttachmentInfo?
+    /// The file on this computer: the person's own being sent, or a
+    /// received one once saved.
+    public var filePath: String?
+    /// Whether a received file was saved at ``filePath``.
+    public var fileSaved: Bool?
 
     /// Keeps `entry`.
     public init(_ entry: ChatEntry) {
@@ -61,6 +68,9 @@ public struct KeptChatEntry: Sendable, Hashable, Codable {
             case .failed: .failed
             }
         }
+        attachment = entry.attachment
+        filePath = entry.localFile?.path
+        fileSaved = entry.savedFilePath != nil ? true : nil
     }
 
     /// The entry again.
@@ -83,6 +93,29 @@ public struct KeptChatEntry: Sendable, Hashable, Codable {
             case .failed: .failed
             }
         }
-        return ChatEntry(id: id, author: chatAuthor, authorName: authorName, text: text, time: time, delivery: state)
+        var entry = ChatEntry(id: id, author: chatAuthor, authorName: authorName, text: text, time: time, delivery: state)
+        restoreFile(into: &entry)
+        return entry
+    }
+
+    /// The file's state after a relaunch: a transfer under way when the app
+    /// stopped did not finish, and says so.
+    private func restoreFile(into entry: inout ChatEntry) {
+        entry.attachment = attachment
+        switch (author, attachment, filePath) {
+        case (.consumer, .some(let attachment), let path):
+            entry.file = .uploaded
+            entry.localFile = path.map { ChatEntry.LocalFile(path: $0, size: attachment.size) }
+        case (.consumer, nil, .some(let path)):
+            entry.file = .notSent("The app closed before the file was sent.")
+            entry.localFile = ChatEntry.LocalFile(path: path, size: 0)
+        case (_, .some(let attachment), .some(let path)) where fileSaved == true:
+            entry.file = .saved(path: path)
+            entry.localFile = ChatEntry.LocalFile(path: path, size: attachment.size)
+        case (_, .some, _):
+            entry.file = .notSaved("The app closed before the file was saved.")
+        default:
+            break
+        }
     }
 }

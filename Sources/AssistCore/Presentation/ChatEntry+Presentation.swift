@@ -26,7 +26,7 @@ extension ChatEntry {
     /// and, for the person's messages, the delivery state and what was
     /// hidden (``maskingNote``).
     public func accessibleSummary(in timeZone: TimeZone = .current) -> String {
-        let line = "\(authorName) at \(timeText(in: timeZone)): \(text)"
+        let line = "\(authorName) at \(timeText(in: timeZone)): \(carriesFile ? "file " : "")\(text)"
         return [deliveryText, maskingNote].compactMap(\.self).reduce(line) { "\($0). \($1)" }
     }
 }

@@ -20,7 +20,7 @@ extension TranscriptDocument {
             entries: chat.entries.map { entry in
                 TranscriptEntry(
                     authorName: entry.authorName,
-                    role: TranscriptEntry.Role(entry.author), time: entry.time, content: .text(entry.text),
+                    role: TranscriptEntry.Role(entry.author), time: entry.time, content: .of(text: entry.text, attachment: entry.attachment),
                     deliveryNote: entry.deliveryText)
             })
     }

@@ -193,6 +193,7 @@ final class SupportController {
         transcript = TranscriptRecord(personName: submission.visitorName, startedAt: Date())
         onTranscriptChanged(transcript.document)
         listen(to: client)
+        await client.saveReceivedFiles(in: ReceivedFilesFolder.url(for: configuration))
         do {
             try await client.start()
             transcript.sessionID = await client.sessionID?.rawValue
@@ -222,6 +223,7 @@ final class SupportController {
         }
         self.client = client
         listen(to: client)
+        await client.saveReceivedFiles(in: ReceivedFilesFolder.url(for: configuration))
         panel.chat.render(entries: await client.transcript.entries)
         show(await client.phase)
         do {
@@ -450,6 +452,8 @@ final class SupportController {
             self?.perform { await $0.send(text) }
         }
         panel.chat.onRetry = { [weak self] _ in self?.perform { await $0.reconnect() } }
+        panel.chat.onSendFile = { [weak self] file in self?.perform { await $0.sendFile(file) } }
+        panel.chat.onCancelFile = { [weak self] id in self?.perform { await $0.cancelFile(id) } }
         panel.chat.onTypingChanged = { [weak self] isTyping in self?.perform { await $0.setTyping(isTyping) } }
         panel.notice.onDismiss = { [weak self] in self?.panel.notice.render(nil) }
         panel.sharing.onTakeBackControl = { [weak self] in self?.perform { await $0.stopControl() } }

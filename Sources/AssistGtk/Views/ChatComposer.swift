@@ -1,9 +1,9 @@
 import AssistCore
 import CGtk
 
-/// The box the person writes in: a multi-line text view and a Send button.
-/// Enter sends and Shift+Enter starts a new line; text that is only
-/// whitespace is never sent.
+/// The box the person writes in: an Attach File button, a multi-line text
+/// view and a Send button. Enter sends and Shift+Enter starts a new line;
+/// text that is only whitespace is never sent.
 @MainActor
 final class ChatComposer {
     /// The composer.
@@ -14,8 +14,12 @@ final class ChatComposer {
     let keyController: OpaquePointer
     /// The Send button.
     let sendButton: UnsafeMutablePointer<GtkWidget>
+    /// The Attach File button.
+    let attachButton: UnsafeMutablePointer<GtkWidget>
     /// Called with the message to send.
     var onSend: (String) -> Void = { _ in }
+    /// Called when the person asks to attach a file.
+    var onAttach: () -> Void = {}
     /// Called when the composer starts or stops holding text to send.
     var onTypingChanged: (Bool) -> Void = { _ in }
 
@@ -30,6 +34,7 @@ final class ChatComposer {
         buffer = gtk_text_view_get_buffer(GtkCast.pointer(textView))
         keyController = gtk_event_controller_key_new()
         sendButton = Widgets.button("_Send", classes: ["suggested-action"])
+        attachButton = Widgets.iconButton("mail-attachment-symbolic", accessibleName: "Attach File")
         layOut()
         connectSignals()
     }
@@ -73,14 +78,17 @@ final class ChatComposer {
         gtk_widget_set_hexpand(scroller, 1)
         Widgets.addClasses(scroller, ["assist-composer-text"])
         gtk_widget_set_valign(sendButton, GTK_ALIGN_END)
+        gtk_widget_set_valign(attachButton, GTK_ALIGN_END)
+        Widgets.addClasses(attachButton, ["flat", "assist-attach"])
         Widgets.setMargins(widget, 12)
-        Widgets.append(widget, scroller, sendButton)
+        Widgets.append(widget, attachButton, scroller, sendButton)
         gtk_event_controller_set_propagation_phase(keyController, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(textView, keyController)
     }
 
     private func connectSignals() {
         SignalConnection.connect(sendButton, signal: "clicked") { [weak self] in self?.send() }
+        SignalConnection.connect(attachButton, signal: "clicked") { [weak self] in self?.onAttach() }
         SignalConnection.connectKeyPressed(keyController) { [weak self] keyval, modifiers in
             let isEnter = keyval == guint(GDK_KEY_Return) || keyval == guint(GDK_KEY_KP_Enter)
             guard let self, isEnter, modifiers.rawValue & GDK_SHIFT_MASK.rawValue == 0 else { return false }

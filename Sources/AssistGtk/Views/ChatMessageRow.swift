@@ -3,9 +3,10 @@ import CGtk
 import Foundation
 
 /// One chat entry in the message list: author and time, the text with
-/// clickable links, a preview card for the first link when allowed, and —
-/// for the person's own messages — the delivery line, a note when the
-/// server masked something in it, and, when sending failed, a Retry button.
+/// clickable links, a preview card for the first link when allowed, or the
+/// file it carries (``ChatFileCard``), and — for the person's own messages —
+/// the delivery line, a note when the server masked something in it, and,
+/// when sending failed, a Retry button.
 @MainActor
 final class ChatMessageRow {
     /// The list row.
@@ -23,13 +24,16 @@ final class ChatMessageRow {
     let maskingLabel: UnsafeMutablePointer<GtkWidget>
     private let bubble: UnsafeMutablePointer<GtkWidget>
     private var previewCard: UnsafeMutablePointer<GtkWidget>?
+    /// The file the entry carries, if it does.
+    private(set) var fileCard: ChatFileCard?
     private let allowURLPreview: Bool
     private let onOpenLink: (String) -> Void
 
-    /// The row for `entry`; `onRetry` gets the entry's id and `onOpenLink`
-    /// the address of a link the person activated.
+    /// The row for `entry`; `onRetry` gets the entry's id, `onOpenLink` the
+    /// address of a link the person activated, and `fileActions` what the
+    /// person does with the entry's file.
     init(
-        entry: ChatEntry, allowURLPreview: Bool,
+        entry: ChatEntry, allowURLPreview: Bool, fileActions: ChatFileActions,
         onRetry: @escaping (String) -> Void, onOpenLink: @escaping (String) -> Void
     ) {
         self.entry = entry
@@ -50,6 +54,12 @@ final class ChatMessageRow {
             return true
         }
         Widgets.append(bubble, textLabel)
+        if entry.carriesFile {
+            let card = ChatFileCard(entry: entry, actions: fileActions)
+            Widgets.append(bubble, card.widget)
+            Widgets.setVisible(textLabel, false)
+            fileCard = card
+        }
         let column = Widgets.box(
             GTK_ORIENTATION_VERTICAL, spacing: 3, classes: ["assist-message", entry.isOwn ? "own" : "theirs"])
         gtk_widget_set_halign(column, entry.isOwn ? GTK_ALIGN_END : GTK_ALIGN_START)
@@ -73,6 +83,7 @@ final class ChatMessageRow {
         let textChanged = entry.text != self.entry.text || entry.maskedKinds != self.entry.maskedKinds
         self.entry = entry
         if textChanged { showText() }
+        fileCard?.update(entry)
         showDelivery()
     }
 
@@ -80,7 +91,7 @@ final class ChatMessageRow {
         gtk_label_set_markup(GtkCast.opaque(textLabel), ChatTextMarkup.markup(for: entry.text))
         if let previewCard { gtk_box_remove(GtkCast.pointer(bubble), previewCard) }
         previewCard = nil
-        if allowURLPreview, let preview = LinkPreview(text: entry.text) {
+        if allowURLPreview, !entry.carriesFile, let preview = LinkPreview(text: entry.text) {
             let card = Self.previewCard(preview, onOpenLink)
             Widgets.append(bubble, card)
             previewCard = card

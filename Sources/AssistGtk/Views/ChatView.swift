@@ -1,7 +1,11 @@
 import AssistCore
 import CGtk
+import Foundation
 
 /// The chat: the message list, the agent's typing line and the composer.
+/// Files go to the agent from the composer's Attach File button (the
+/// desktop's file chooser) or dropped anywhere on the chat; each shows as a
+/// card in the list (``ChatFileCard``).
 ///
 /// ``render(entries:)`` is incremental: rows are kept by entry id, a new
 /// entry adds a row, a changed delivery state updates its row in place, and
@@ -29,6 +33,16 @@ public final class ChatView {
     }
     /// Called with the id of a failed entry whose Retry the person pressed.
     public var onRetry: (String) -> Void = { _ in }
+    /// Called with each file the person chose or dropped to send.
+    public var onSendFile: (URL) -> Void = { _ in }
+    /// Called with the id of a file entry whose upload the person cancelled.
+    public var onCancelFile: (String) -> Void = { _ in }
+    /// Whether the person can send files now (an embedding app or the
+    /// server's state may not allow it); the Attach File button and drops
+    /// follow it.
+    public var acceptsFiles = true {
+        didSet { gtk_widget_set_sensitive(composer.attachButton, acceptsFiles ? 1 : 0) }
+    }
 
     let composer = ChatComposer()
     let announcer = Announcer()
@@ -51,6 +65,11 @@ public final class ChatView {
         typingLabel = Widgets.label("", classes: ["caption", "dim-label", "assist-typing"])
         layOut()
         followBottom()
+        composer.onAttach = { [weak self] in self?.chooseFiles() }
+        FileDropTarget.attach(to: widget) { [weak self] files in
+            guard let self, acceptsFiles else { return }
+            files.forEach(onSendFile)
+        }
     }
 
     isolated deinit {
@@ -75,7 +94,7 @@ public final class ChatView {
                 continue
             }
             let row = ChatMessageRow(
-                entry: entry, allowURLPreview: allowURLPreview,
+                entry: entry, allowURLPreview: allowURLPreview, fileActions: fileActions,
                 onRetry: { [weak self] id in self?.onRetry(id) },
                 onOpenLink: { [weak self] uri in
                     guard let self else { return }
@@ -99,6 +118,22 @@ public final class ChatView {
         let line = AgentTypingLine.text(agentName: typingAgentName)
         Widgets.setText(typingLabel, line ?? "")
         Widgets.setVisible(typingLabel, line != nil)
+    }
+
+    /// What the file cards' buttons do.
+    private var fileActions: ChatFileActions {
+        ChatFileActions(
+            cancel: { [weak self] id in self?.onCancelFile(id) },
+            open: { path, widget in FileRevealer.open(path, from: widget) },
+            showInFolder: { path, widget in FileRevealer.showInFolder(path, from: widget) })
+    }
+
+    /// Asks which files to send with the desktop's file chooser.
+    private func chooseFiles() {
+        let window = gtk_widget_get_root(widget).map { UnsafeMutablePointer<GtkWindow>($0) }
+        let dialog = AttachFileDialog(parent: window)
+        dialog.onChosen = { [weak self] files in files.forEach { self?.onSendFile($0) } }
+        dialog.present()
     }
 
     private func layOut() {

@@ -65,6 +65,7 @@ struct ConfigurationDefaultsTests {
         ConfigurationDefaultRow("maximumEstimatedWaitTime", 600.0) { $0.maximumEstimatedWaitTime },
         ConfigurationDefaultRow("keepSessionOnRestart", true) { $0.keepSessionOnRestart },
         ConfigurationDefaultRow("sessionStateDirectory", "") { $0.sessionStateDirectory },
+        ConfigurationDefaultRow("receivedFilesDirectory", "") { $0.receivedFilesDirectory },
     ]
 
     @Test("Configuration() has each default of the Live Assist session configuration table", arguments: liveAssistSeed)

@@ -40,6 +40,7 @@ struct ConfigurationRoundTripTests {
         configuration.remoteLoggingEnabled = true
         configuration.keepSessionOnRestart = false
         configuration.sessionStateDirectory = "/var/lib/assist-kept"
+        configuration.receivedFilesDirectory = "/srv/received"
         configuration.prechatFields = [
             PrechatField(label: "Name", kind: .text(maxLength: 10), isRequired: true),
             PrechatField(
@@ -79,7 +80,7 @@ struct ConfigurationRoundTripTests {
                 "hidingTags", "maskingTags", "maskColor", "addSharedDocCloseListener", "keepAnnotationsOnChange",
                 "visitorName", "queueStyle", "minimumEstimatedWaitTime", "maximumEstimatedWaitTime",
                 "allowMinimization", "allowURLPreview", "defaultToMinimized", "allowBackgroundNotifications",
-                "remoteLoggingEnabled", "keepSessionOnRestart", "sessionStateDirectory", "prechatFields",
+                "remoteLoggingEnabled", "keepSessionOnRestart", "sessionStateDirectory", "receivedFilesDirectory", "prechatFields",
                 "prechatEntities",
             ])
     }

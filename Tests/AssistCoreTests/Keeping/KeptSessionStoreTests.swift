@@ -145,4 +145,12 @@ struct KeptSessionConfigurationTests {
         let error = #expect(throws: ConfigurationError.self) { try configuration.validate(source: "test") }
         #expect(error?.key == "sessionStateDirectory")
     }
+
+    @Test("a relative receivedFilesDirectory is refused, naming the key")
+    func relativeReceivedFilesFolderRefused() {
+        var configuration = Configuration()
+        configuration.receivedFilesDirectory = "Downloads"
+        let error = #expect(throws: ConfigurationError.self) { try configuration.validate(source: "test") }
+        #expect(error?.key == "receivedFilesDirectory")
+    }
 }

@@ -43,6 +43,9 @@ struct AssistBenchCommand: AsyncParsableCommand {
     @Flag(help: "Run only the WAL soak and print its section; the report file is left alone.")
     var walSoakOnly = false
 
+    @Flag(help: "Run only the files benchmark and print its section; the report file is left alone.")
+    var attachmentsOnly = false
+
     @Option(help: "The call's figures written by Tests/ui/call_benchmark.py, for the report's Call section.")
     var callResults: String?
 
@@ -83,6 +86,15 @@ struct AssistBenchCommand: AsyncParsableCommand {
             print(section.lines.joined(separator: "\n"))
             return
         }
+        let serverExecutable = benchExecutable.deletingLastPathComponent().appendingPathComponent("assist-server")
+        if attachmentsOnly {
+            let files = try await AttachmentBenchmark.run(server: serverExecutable)
+            let section = AttachmentReportSection(
+                result: files, machineLine: "- Machine: \(MachineDescription.current().summary)",
+                dateLine: "- Date: \(ISO8601DateFormatter().string(from: Date()))")
+            print(section.lines.joined(separator: "\n"))
+            return
+        }
         // Read first: a run that cannot use them should not spend minutes measuring the rest.
         let call = try callResults.map(CallBenchResult.read(from:))
         let results = [PermissionBenchmark.run(), try CodecBenchmark.decode(), try CodecBenchmark.encode()]
@@ -102,7 +114,6 @@ struct AssistBenchCommand: AsyncParsableCommand {
                         synchronousCommit: synchronousCommit))
             }
         }
-        let serverExecutable = benchExecutable.deletingLastPathComponent().appendingPathComponent("assist-server")
         let attachments = skipAttachments ? nil : try await AttachmentBenchmark.run(server: serverExecutable)
         let walSoak = skipWalSoak ? nil : try await WalSoakBenchmark.run(benchExecutable: benchExecutable)
         var desktop: [DesktopStartResult] = []

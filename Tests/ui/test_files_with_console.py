@@ -121,9 +121,9 @@ def console(journey: Journey, agent_downloads: Path) -> Iterator[Console]:
 
 def attach_in_the_app(app: App, path: Path) -> None:
     """Chooses `path` with the chat's Attach File button and the file chooser,
-    typing the path as a person would (Ctrl+L, the path, Enter)."""
+    typing the path as a person would (Ctrl+L, the path) and pressing Attach."""
     do_action(one(app, main_window(app), "push button", "Attach File"), "click")
-    wait_for("the file chooser 'Attach File'", lambda: app.window("Attach File"), app)
+    chooser = wait_for("the file chooser 'Attach File'", lambda: app.window("Attach File"), app)
     window_ids = subprocess.run(["xdotool", "search", "--name", "^Attach File$"], capture_output=True, text=True,
                                 check=False).stdout.split()
     assert window_ids, "the file chooser has no X11 window"
@@ -131,7 +131,12 @@ def attach_in_the_app(app: App, path: Path) -> None:
     subprocess.run(["xdotool", "key", "ctrl+l"], check=True)
     time.sleep(0.3)  # the location bar opens on the next frame
     subprocess.run(["xdotool", "type", "--delay", "15", str(path)], check=True)
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    entry = wait_for("the typed path in the location bar", lambda: [
+        e for e in find_all(chooser, "text") if text_of(e) == str(path)], app)
+    assert entry
+    # The dialog's buttons keep their mnemonic's underscore in their name: "_Attach Attach".
+    attach = [b for b in find_all(chooser, "push button") if b.name.replace("_", "") in ("Attach", "Attach Attach")]
+    do_action(attach[0], "click")
     wait_for("the file chooser to close", lambda: app.window("Attach File") is None, app)
 
 

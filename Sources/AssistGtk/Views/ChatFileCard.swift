@@ -49,11 +49,11 @@ final class ChatFileCard {
         let id = entry.id
         SignalConnection.connect(cancelButton, signal: "clicked") { actions.cancel(id) }
         SignalConnection.connect(openButton, signal: "clicked") { [weak self] in
-            guard let self, let path = entry.savedFilePath else { return }
+            guard let self, let path = self.entry.savedFilePath else { return }
             actions.open(path, widget)
         }
         SignalConnection.connect(showInFolderButton, signal: "clicked") { [weak self] in
-            guard let self, let path = entry.savedFilePath else { return }
+            guard let self, let path = self.entry.savedFilePath else { return }
             actions.showInFolder(path, widget)
         }
         show(entry)

@@ -120,13 +120,12 @@ public final class ChatView {
         Widgets.setVisible(typingLabel, line != nil)
     }
 
-    /// What the file cards' buttons do.
-    private var fileActions: ChatFileActions {
-        ChatFileActions(
-            cancel: { [weak self] id in self?.onCancelFile(id) },
-            open: { path, widget in FileRevealer.open(path, from: widget) },
-            showInFolder: { path, widget in FileRevealer.showInFolder(path, from: widget) })
-    }
+    /// What the file cards' buttons do: cancel through ``onCancelFile``,
+    /// open and show with the desktop (``FileRevealer``).
+    lazy var fileActions = ChatFileActions(
+        cancel: { [weak self] id in self?.onCancelFile(id) },
+        open: { path, widget in FileRevealer.open(path, from: widget) },
+        showInFolder: { path, widget in FileRevealer.showInFolder(path, from: widget) })
 
     /// Asks which files to send with the desktop's file chooser.
     private func chooseFiles() {

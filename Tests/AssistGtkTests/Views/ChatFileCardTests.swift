@@ -78,11 +78,15 @@ struct ChatFileCardTests {
         #expect(gtk_widget_has_css_class(card.statusLabel, "error") != 0)
     }
 
-    @Test("a received picture, once saved, shows its thumbnail, Open and Show in Folder")
+    @Test("a received picture, once saved, shows its thumbnail, and Open and Show in Folder act on the saved file")
     func savedPictureShowsThumbnailAndActions() async throws {
         let picture = Self.picture(named: "photo.png")
         defer { try? FileManager.default.removeItem(at: picture) }
         let view = ChatView(allowURLPreview: false)
+        var opened: [String] = []
+        var shown: [String] = []
+        view.fileActions.open = { path, _ in opened.append(path) }
+        view.fileActions.showInFolder = { path, _ in shown.append(path) }
         let window = ViewHarness.window(showing: view.widget)
         defer { gtk_window_destroy(GtkCast.pointer(window)) }
         view.render(entries: [Self.received("s1", name: "photo.png", mediaType: "image/png", size: 2_500_000, state: .downloading)])
@@ -95,6 +99,10 @@ struct ChatFileCardTests {
         #expect(visible(card.openButton))
         #expect(visible(card.showInFolderButton))
         #expect(ViewHarness.text(card.statusLabel) == "Saved as \(picture.lastPathComponent)")
+        assist_signal_emit_void(card.openButton, "clicked")
+        assist_signal_emit_void(card.showInFolderButton, "clicked")
+        #expect(opened == [picture.path])
+        #expect(shown == [picture.path])
         await ViewHarness.run(for: .seconds(10)) { thumbnails(in: card.widget) == 1 }
         #expect(thumbnails(in: card.widget) == 1)
     }

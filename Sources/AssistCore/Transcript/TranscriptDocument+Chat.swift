@@ -3,7 +3,8 @@ import Foundation
 extension TranscriptDocument {
     /// The document of the person's own chat: each entry with its author's
     /// name as the chat shows it (the person's own as "You": it is their
-    /// copy), its time and, for the person's messages, how far it got.
+    /// copy), its time, its file if it carries one, and how far it got — for
+    /// the person's messages, or a file that was not sent or saved, why.
     ///
     /// - Parameters:
     ///   - chat: The chat as the person sees it.
@@ -21,7 +22,7 @@ extension TranscriptDocument {
                 TranscriptEntry(
                     authorName: entry.authorName,
                     role: TranscriptEntry.Role(entry.author), time: entry.time, content: .of(text: entry.text, attachment: entry.attachment),
-                    deliveryNote: entry.deliveryText)
+                    deliveryNote: entry.deliveryText ?? (entry.carriesFile ? ChatFileCardContent(entry).status : nil))
             })
     }
 }

@@ -67,6 +67,44 @@ struct ViewScreenshots {
         save(view.widget, "chat", width: 520, height: 720)
     }
 
+    @Test("chat with files: a picture sent, one uploading, one refused, a document received and saved; its printed transcript")
+    func chatWithFiles() throws {
+        let picture = ChatFileCardTests.picture(named: "router lights.png")
+        defer { try? FileManager.default.removeItem(at: picture) }
+        let now = Date()
+        var transcript = ChatTranscript()
+        transcript.appendOwnFile(ClientMessageID("c1"), ChatEntry.LocalFile(path: picture.path, size: 922_180), at: now)
+        transcript.fileUploaded(ClientMessageID("c1"), as: AttachmentInfo(id: "f1", name: "router lights.png", size: 922_180, mediaType: "image/png"))
+        transcript.appendOwnFile(ClientMessageID("c2"), ChatEntry.LocalFile(path: "/tmp/whole screen.png", size: 3_300_000), at: now)
+        transcript.setFile("c2", .uploading(sent: 2_097_152, size: 3_300_000))
+        transcript.appendOwnFile(ClientMessageID("c3"), ChatEntry.LocalFile(path: "/tmp/notes.zip", size: 12_000), at: now)
+        transcript.setFile("c3", .notSent("notes.zip cannot be sent: only images (PNG, JPEG, GIF, WebP), PDF documents and plain text files can."))
+        transcript.appendReceived(
+            ChatMessage(id: "s1", author: .agent(id: "a"), text: "reset steps.pdf", sentAt: now,
+                        attachment: AttachmentInfo(id: "f2", name: "reset steps.pdf", size: 48_211, mediaType: "application/pdf")),
+            authorName: "Alex")
+        transcript.setFile("s1", .saved(path: "/home/ada/Downloads/reset steps.pdf"))
+        let view = ChatView(allowURLPreview: false)
+        view.render(entries: transcript.entries)
+        let window = ViewHarness.window(showing: view.widget, width: 520, height: 900)
+        ViewHarness.iterate(for: .seconds(2))
+        #expect(ViewHarness.screenshot(window, name: "chat-files"))
+        gtk_window_destroy(GtkCast.pointer(window))
+
+        let folder = URL(fileURLWithPath: "/tmp/views")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pdf = folder.appendingPathComponent("transcript-files.pdf").path
+        _ = try TranscriptPrinter.exportPDF(
+            TranscriptDocument(chat: transcript, sessionID: "s-7f3a", personName: "Ada Lovelace", agentNames: ["Alex"], startedAt: now),
+            to: pdf)
+        let render = Process()
+        render.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
+        render.arguments = ["-png", "-r", "60", "-f", "1", "-l", "1", pdf, folder.appendingPathComponent("transcript-files").path]
+        try render.run()
+        render.waitUntilExit()
+        #expect(render.terminationStatus == 0)
+    }
+
     @Test("connection banner and agent notice")
     func bannerAndNotice() {
         let column = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0)

@@ -70,21 +70,9 @@ struct SupportClientFileLiveTests {
 
     @Test("a file the server refuses shows its sentence on the entry and sends no message")
     func refused() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assist-client-files-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let big = folder.appendingPathComponent("big.png")
-        try AttachmentLiveTests.png(size: 5_000).write(to: big)
         var settings = try TestServer.settings()
         settings.attachments.maxBytes = 1_000
-        try await TestServer.run(settings) { url in
-            let client = try SupportClient(
-                configuration: Self.configuration(server: url), submission: PrechatSubmission(answers: [], visitorName: nil))
-            let probe = ConsumerClientProbe(client)
-            try await client.start()
-            try await probe.wait("a welcome") { events in
-                events.contains { if case .phaseChanged(.waiting) = $0 { true } else { false } }
-            }
+        try await Self.withWaitingClient(settings, picture: 5_000) { client, probe, big in
             await client.sendFile(big)
             try await probe.wait("the refusal on the entry") { events in
                 events.contains { event in
@@ -99,19 +87,7 @@ struct SupportClientFileLiveTests {
 
     @Test("Cancel stops an upload under way: the entry says so and no message goes to the agent")
     func cancelled() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assist-client-files-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let big = folder.appendingPathComponent("big.png")
-        try AttachmentLiveTests.png(size: 20_000_000).write(to: big)
-        try await TestServer.run(try TestServer.settings()) { url in
-            let client = try SupportClient(
-                configuration: Self.configuration(server: url), submission: PrechatSubmission(answers: [], visitorName: nil))
-            let probe = ConsumerClientProbe(client)
-            try await client.start()
-            try await probe.wait("a welcome") { events in
-                events.contains { if case .phaseChanged(.waiting) = $0 { true } else { false } }
-            }
+        try await Self.withWaitingClient(try TestServer.settings(), picture: 20_000_000) { client, probe, big in
             await client.sendFile(big)
             let id = try #require(await client.transcript.entries.first?.id)
             try await probe.wait("the first part on the server") { events in
@@ -131,6 +107,29 @@ struct SupportClientFileLiveTests {
             }
             #expect(await client.transcript.entries.first?.delivery == nil, "no message went out")
             await client.endSupport()
+        }
+    }
+
+    /// A client waiting in the queue of a server started with `settings`,
+    /// its probe, and a picture of `picture` bytes to send.
+    private static func withWaitingClient(
+        _ settings: ServerSettings, picture size: Int,
+        _ body: @Sendable (SupportClient, ConsumerClientProbe, URL) async throws -> Void
+    ) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assist-client-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let picture = folder.appendingPathComponent("big.png")
+        try AttachmentLiveTests.png(size: size).write(to: picture)
+        try await TestServer.run(settings) { url in
+            let client = try SupportClient(
+                configuration: Self.configuration(server: url), submission: PrechatSubmission(answers: [], visitorName: nil))
+            let probe = ConsumerClientProbe(client)
+            try await client.start()
+            try await probe.wait("a welcome") { events in
+                events.contains { if case .phaseChanged(.waiting) = $0 { true } else { false } }
+            }
+            try await body(client, probe, picture)
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Test pages served over HTTP on two loopback ports — two origins — by a
-/// Python `http.server` the test starts and stops; `{{OTHER}}` in a page
+/// Python `http.server` the test starts and kills; `{{OTHER}}` in a page
 /// becomes the other origin's address, for cross-origin frames.
 final class TwoOriginSite {
     /// `http://127.0.0.1:PORT` of the first origin, where top pages are loaded.
@@ -10,6 +10,7 @@ final class TwoOriginSite {
     let second: String
 
     private let process: Process
+    /// Kept open: the server stops if its input ends.
     private let input: Pipe
     private let folder: URL
 
@@ -38,7 +39,10 @@ final class TwoOriginSite {
     }
 
     deinit {
-        try? input.fileHandleForWriting.close()
+        // WebKit's helper processes inherit the pipe's write end, so the
+        // server would never read the end of its input; and it inherits the
+        // signal mask of the test's thread, which blocks SIGTERM: it is killed.
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
     }
@@ -56,7 +60,8 @@ final class TwoOriginSite {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Serves the folder in argv[1] on two free ports, prints them, and stops when stdin closes.
+    /// Serves the folder in argv[1] on two free ports, prints them, and
+    /// serves until it is stopped (or its input ends).
     private static let server = """
         import functools, http.server, sys, threading
         class Quiet(http.server.SimpleHTTPRequestHandler):

@@ -7,8 +7,9 @@ import CGtk
 /// A click is hit-tested with `gtk_widget_pick`; text goes to the widget
 /// with the focus. On a widget with ``EmbeddedContent`` (a web page) the
 /// part of the content under the point, or under the focused text element,
-/// decides, and the content performs the input. What the agent may not see answers `masked` and reveals
-/// nothing; what it may see but not use answers `notInteractive`. Widgets in
+/// decides, and the content performs the input. What the agent may not see
+/// answers `masked` and reveals nothing; what it may see but not use
+/// answers `notInteractive`. Widgets in
 /// `protected` (the Sharing bar) never take the agent's input, and other
 /// windows (consent dialogs among them) are out of its reach altogether.
 @MainActor

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AssistGtk", targets: ["AssistGtk"]),
         .library(name: "AssistServer", targets: ["AssistServer"]),
         .library(name: "AssistCall", targets: ["AssistCall"]),
+        .library(name: "AssistWeb", targets: ["AssistWeb"]),
         .executable(name: "assist-desktop", targets: ["AssistDesktop"]),
         .executable(name: "assist-server", targets: ["AssistServerMain"]),
         .executable(name: "assist-bench", targets: ["AssistBench"]),
@@ -53,6 +54,14 @@ let package = Package(
             pkgConfig: "gstreamer-webrtc-1.0",
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-bad1.0-dev", "libnice-dev"])]
         ),
+        // Web pages in the app only: no other library target may depend on
+        // it, so an app that never shows a web page neither links nor loads
+        // WebKit. webkitgtk-6.0 brings GTK's and GLib's include paths too.
+        .systemLibrary(
+            name: "CWebKit",
+            pkgConfig: "webkitgtk-6.0",
+            providers: [.apt(["libwebkitgtk-6.0-dev"])]
+        ),
         .target(
             name: "AssistCore",
             dependencies: [
@@ -76,6 +85,11 @@ let package = Package(
         .target(
             name: "AssistCall",
             dependencies: ["CGstreamer", "CGtk", "AssistGtk", "AssistCore"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "AssistWeb",
+            dependencies: ["CWebKit", "CGtk", "AssistGtk", "AssistCore"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -170,6 +184,11 @@ let package = Package(
         .testTarget(
             name: "AssistCallTests",
             dependencies: ["AssistCall", "AssistGtk", "AssistCore", "CGstreamer", "CGtk"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AssistWebTests",
+            dependencies: ["AssistWeb", "AssistGtk", "AssistCore", "CWebKit", "CGtk"],
             swiftSettings: strictSettings
         ),
         .testTarget(

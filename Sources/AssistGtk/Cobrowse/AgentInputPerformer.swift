@@ -5,8 +5,11 @@ import CGtk
 /// permission engine says the agent may act (`docs/protocol.md` §12.6).
 ///
 /// A click is hit-tested with `gtk_widget_pick`; text goes to the widget
-/// with the focus. What the agent may not see answers `masked` and reveals
-/// nothing; what it may see but not use answers `notInteractive`. Widgets in
+/// with the focus. On a widget with ``EmbeddedContent`` (a web page) the
+/// part of the content under the point, or under the focused text element,
+/// decides, and the content performs the input. What the agent may not see
+/// answers `masked` and reveals nothing; what it may see but not use
+/// answers `notInteractive`. Widgets in
 /// `protected` (the Sharing bar) never take the agent's input, and other
 /// windows (consent dialogs among them) are out of its reach altogether.
 @MainActor
@@ -20,15 +23,71 @@ struct AgentInputPerformer {
 
     /// Decides `event` and performs it when allowed.
     func perform(_ event: InputEvent) -> InputOutcome {
-        let access = capture.accessByWidget()
+        let shared = capture.sharedAccess()
+        let access = shared.byWidget
         switch event {
         case .click(let x, let y):
             guard let picked = gtk_widget_pick(window, Double(x), Double(y), GTK_PICK_DEFAULT) else { return .nothingThere }
+            if let (host, content) = Self.embeddedContent(at: picked), !isProtected(host) {
+                return clickEmbedded(content, of: host, x: x, y: y, access: shared)
+            }
             return click(picked, access: access)
         case .text(let text):
             guard let focus = gtk_root_get_focus(GtkCast.opaque(window)) else { return .nothingThere }
+            if let (host, content) = Self.embeddedContent(at: focus), !isProtected(host) {
+                return typeEmbedded(text, into: content, of: host, access: shared)
+            }
             return type(text, into: focus, access: access)
         }
+    }
+
+    /// A click on a widget with embedded content (a web page): decided by
+    /// the part of the content under the point, performed by the content.
+    private func clickEmbedded(
+        _ content: any EmbeddedContent, of host: UnsafeMutablePointer<GtkWidget>, x: Int, y: Int,
+        access: SharedAccess
+    ) -> InputOutcome {
+        switch access.access(at: x, y, inContentOf: host) {
+        case .masked: return .masked
+        case .viewOnly: return .notInteractive
+        case .interactive:
+            guard let origin = SharedWindowReader.bounds(of: host, in: window) else { return .nothingThere }
+            content.performAgentClick(x: Double(x - origin.x), y: Double(y - origin.y))
+            return .performed
+        }
+    }
+
+    /// Text for a widget with embedded content: decided by the part under
+    /// the middle of the content's focused text element, typed by the content.
+    private func typeEmbedded(
+        _ text: String, into content: any EmbeddedContent, of host: UnsafeMutablePointer<GtkWidget>,
+        access: SharedAccess
+    ) -> InputOutcome {
+        guard case .known(_, let focus) = content.sharedParts else { return .masked }
+        guard let focus, let origin = SharedWindowReader.bounds(of: host, in: window) else {
+            return access.byWidget[host]?.isViewable == true ? .nothingThere : .masked
+        }
+        let x = origin.x + focus.x + focus.width / 2
+        let y = origin.y + focus.y + focus.height / 2
+        switch access.access(at: x, y, inContentOf: host) {
+        case .masked: return .masked
+        case .viewOnly: return .notInteractive
+        case .interactive:
+            content.performAgentText(text)
+            return .performed
+        }
+    }
+
+    /// The nearest widget at or above `widget` with embedded content, and that content.
+    private static func embeddedContent(
+        at widget: UnsafeMutablePointer<GtkWidget>
+    ) -> (UnsafeMutablePointer<GtkWidget>, any EmbeddedContent)? {
+        var current: UnsafeMutablePointer<GtkWidget>? = widget
+        while let node = current {
+            if let content = EmbeddedContentRegistry.content(of: node) { return (node, content) }
+            current = gtk_widget_get_parent(node)
+        }
+        return nil
     }
 
     private func click(

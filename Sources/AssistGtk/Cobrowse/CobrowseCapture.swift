@@ -79,11 +79,20 @@ public final class CobrowseCapture {
         return try tiles(of: pixels, keyframe: keyframe)
     }
 
-    /// What each drawn widget is to the agent now, by widget.
-    func accessByWidget() -> [UnsafeMutablePointer<GtkWidget>: ElementAccess] {
+    /// What each drawn widget, and each part of embedded content, is to the agent now.
+    func sharedAccess() -> SharedAccess {
         let entries = reader.read(window)
         let plan = plan(for: entries.map(\.shared))
-        return Dictionary(zip(entries.map(\.widget), plan.access), uniquingKeysWith: { first, _ in first })
+        var access = SharedAccess()
+        for (entry, decided) in zip(entries, plan.access) {
+            if entry.isEmbeddedPart {
+                guard let bounds = entry.shared.bounds else { continue }
+                access.parts[entry.widget, default: []].append((bounds, decided))
+            } else if access.byWidget[entry.widget] == nil {
+                access.byWidget[entry.widget] = decided
+            }
+        }
+        return access
     }
 
     /// Makes the next frame a keyframe (a new viewer, a reconnection, or a
@@ -94,6 +103,26 @@ public final class CobrowseCapture {
 
     private var reader: SharedWindowReader {
         SharedWindowReader(excluded: annotationLayer?.parts.map { [$0.area] } ?? [])
+    }
+}
+
+/// What the agent may do with the drawn widgets of a window and with the
+/// parts of their embedded content.
+struct SharedAccess {
+    /// Each drawn widget's access.
+    var byWidget: [UnsafeMutablePointer<GtkWidget>: ElementAccess] = [:]
+    /// The parts of each widget's embedded content, in window pixels, in
+    /// the order read: a later part lies inside or over an earlier one.
+    var parts: [UnsafeMutablePointer<GtkWidget>: [(bounds: PixelRect, access: ElementAccess)]] = [:]
+
+    /// What the point (window pixels) is to the agent inside `widget`'s
+    /// embedded content: masked when any part holding it is (a mask is drawn
+    /// over it), else the access of the last part read that holds it, else
+    /// the widget's own; masked when none is known.
+    func access(at x: Int, _ y: Int, inContentOf widget: UnsafeMutablePointer<GtkWidget>) -> ElementAccess {
+        let holding = (parts[widget] ?? []).filter { $0.bounds.contains(x: x, y: y) }
+        if holding.contains(where: { $0.access == .masked }) { return .masked }
+        return holding.last?.access ?? byWidget[widget] ?? .masked
     }
 }
 

@@ -60,13 +60,26 @@ def test_icons_are_in_hicolor_at_every_size(prefix: Path) -> None:
 def test_man_pages_are_generated_from_the_commands(prefix: Path) -> None:
     desktop = gzip.decompress((prefix / "share/man/man1/assist-desktop.1.gz").read_bytes()).decode()
     server = gzip.decompress((prefix / "share/man/man1/assist-server.1.gz").read_bytes()).decode()
-    assert ".Dt ASSIST-DESKTOP 1" in desktop and "--server" in desktop.replace("\\-", "-")
-    assert ".Dt ASSIST-SERVER 1" in server and "--grace-period" in server.replace("\\-", "-")
+    # mdoc writes an option as `Fl -name`: the flag macro adds the first dash.
+    assert ".Dt ASSIST-DESKTOP 1" in desktop and "Fl -server" in desktop and "Fl -set" in desktop
+    assert ".Dt ASSIST-SERVER 1" in server and "Fl -grace-period" in server and "Fl -shutdown-timeout" in server
 
 
 def test_server_unit_points_at_the_installed_server(prefix: Path) -> None:
     unit = (prefix / "lib/systemd/system/assist-server.service").read_text()
     assert f"ExecStart={prefix}/bin/assist-server " in unit
+
+
+# GTK 4.8 says this on stderr each time an AT-SPI client asks a widget for its
+# extents in screen coordinates, as these tests do to find the icon on screen:
+# the test's doing, not the app's.
+_ATSPI_EXTENTS_WARNING = "Screen coordinates not supported, reported positions will be wrong"
+
+
+def complaints(stderr: Path) -> str:
+    """What the app wrote to stderr, but for the warnings the test's own reading causes."""
+    lines = [line for line in stderr.read_text().splitlines() if line and _ATSPI_EXTENTS_WARNING not in line]
+    return "\n".join(lines)
 
 
 class StartedApp:
@@ -112,10 +125,14 @@ def elsewhere(tmp_path: Path) -> Iterator[Path]:
 
 
 def icon_picture(icon, path: Path) -> Path:
-    """Saves what the screen shows where `icon` is."""
+    """Saves what the screen shows where `icon` draws: the image widget spans
+    the page's width and draws its square icon in the middle."""
     import pyatspi
     extents = icon.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    geometry = f"{extents.width}x{extents.height}+{extents.x}+{extents.y}"
+    side = min(extents.width, extents.height)
+    left = extents.x + (extents.width - side) // 2
+    top = extents.y + (extents.height - side) // 2
+    geometry = f"{side}x{side}+{left}+{top}"
     run_checked(["import", "-window", "root", "-crop", geometry, "+repage", str(path)])
     return path
 
@@ -140,7 +157,7 @@ def test_installed_app_run_elsewhere_shows_its_icon_and_warns_nothing(prefix: Pa
         assert started.process.poll() is None, "the installed app exited"
     finally:
         started.stop()
-    assert started.stderr_path.read_text() == "", f"the installed app wrote to stderr:\n{started.stderr_path.read_text()}"
+    assert complaints(started.stderr_path) == "", f"the installed app wrote to stderr:\n{complaints(started.stderr_path)}"
 
 
 def test_app_without_any_data_starts_quietly_with_a_themed_icon(prefix: Path, elsewhere: Path) -> None:
@@ -159,4 +176,4 @@ def test_app_without_any_data_starts_quietly_with_a_themed_icon(prefix: Path, el
         assert started.process.poll() is None, "the app without data exited"
     finally:
         started.stop()
-    assert started.stderr_path.read_text() == "", f"the app without data wrote to stderr:\n{started.stderr_path.read_text()}"
+    assert complaints(started.stderr_path) == "", f"the app without data wrote to stderr:\n{complaints(started.stderr_path)}"

@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# Assist's single entry point. Usage: ./build.sh deps|build|run|test|bench|fuzz [SECONDS]
+# Assist's single entry point. Usage: ./build.sh deps|build|run|test|bench|fuzz [SECONDS]|install [PREFIX]|package|package-check
 #   deps   install the Debian packages the build, the app and the tests need (idempotent, quiet when all is there)
 #   build  build every target (debug)
 #   run    start a local support server and the desktop app against it
 #   cluster  start a throw-away PostgreSQL, two server nodes on it behind nginx, and the desktop app through nginx
 #   test   build everything and run all tests (GTK tests under xvfb-run), then fuzz each harness for 20 s
-#   bench  build in release mode and write docs/benchmarks.md
+#   bench  build in release mode (and the packages) and write docs/benchmarks.md
 #   fuzz   build the libFuzzer harnesses of Tests/fuzz (release, libFuzzer + AddressSanitizer, in .build-fuzz)
 #          and run each for SECONDS (default 60) from its seeds; prints executions, exec/s, corpus size, edges
 #          covered and crashes per harness, keeps a crash in Tests/fuzz/regressions/<harness>/ and exits non-zero on any
+#   install [PREFIX]  release build (Swift's runtime static), installed under PREFIX (default /usr/local; DESTDIR honoured):
+#          binaries, share/assist, .desktop file, hicolor icons, metainfo, man pages, the server's systemd unit
+#   package        the Debian 12 packages assist and assist-server in .build-package, checked by lintian,
+#                  desktop-file-validate and appstreamcli
+#   package-check  (root) installs them with apt-get into a fresh debootstrapped Debian 12 root and runs the
+#                  server and the app there under Xvfb; screenshot in .build-package-check (docs/operations.md)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -25,6 +31,10 @@ DEBIAN_PACKAGES=(
     python3-selenium      # ... and the co-browse test that drives the app and the console together
     python3-websocket     # ... and the kept-session test's scripted agent (Tests/ui/scripted_agent.py)
     imagemagick           # ... `import` saves a screenshot when a UI test fails
+    desktop-file-utils appstream  # desktop-file-validate and appstreamcli validate on the installed .desktop file and metainfo (Tests/ui/test_installed_app.py, ./build.sh package)
+    librsvg2-bin          # rsvg-convert renders the SVG app icon at every hicolor size (./build.sh install, packaging/install.sh)
+    lintian systemd       # ./build.sh package checks the .debs with lintian and the server's unit with systemd-analyze verify
+    debootstrap           # ./build.sh package-check installs the .debs into a debootstrapped Debian 12
     poppler-utils         # the printed transcript read back from its PDF (pdftotext, pdfinfo: Tests/AssistGtkTests/Transcript)
     xdotool               # ... and moves the call's video window beside the app's (Xvfb has no window manager)
     nginx-light openssl   # the live tests behind a TLS-terminating proxy (Tests/AssistServerTests/Live/ProxiedServerLiveTests.swift) and the cluster's load balancer
@@ -41,6 +51,14 @@ DEBIAN_PACKAGES=(
 PYTHON_PACKAGES=(selenium pytest websocket-client)
 
 log() { printf 'build.sh: %s\n' "$*" >&2; }
+
+# install, package and package-check (docs/operations.md, "Installing and packaging").
+# shellcheck source=packaging/install.sh
+. packaging/install.sh
+# shellcheck source=packaging/package.sh
+. packaging/package.sh
+# shellcheck source=packaging/package-check.sh
+. packaging/package-check.sh
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"
@@ -263,13 +281,19 @@ cmd_test() {
     # from docs/protocol.md against the real server (Tests/conformance/README.md).
     ASSIST_SERVER_BIN="$bin/assist-server" PYTHONDONTWRITEBYTECODE=1 \
         within 10m .build-venv/bin/python -m pytest -q -p no:cacheprovider Tests/conformance
+    # The app as installed, for Tests/ui/test_installed_app.py: the debug build
+    # just made, installed into a prefix of its own (a release build would take
+    # as long again as everything above; the layout and the data lookup are the same).
+    local installed=$PWD/.build/test-install
+    rm -rf "$installed"
+    ASSIST_BUILD_CONFIGURATION=debug within 10m env -u DESTDIR "$0" install "$installed"
     # The desktop app driven through its accessibility tree: GTK's accessibility
     # on (GTK_A11Y unset), a session bus for AT-SPI, Debian's Python for pyatspi.
     # The display search starts at a number of its own so that concurrent runs
     # of xvfb-run do not race for :99.
     within 15m xvfb-run -a -n "$((100 + $$ % 300))" -s '-screen 0 1280x800x24 -nolisten tcp' \
         dbus-run-session -- env -u GTK_A11Y ASSIST_SERVER_BIN="$bin/assist-server" \
-        ASSIST_DESKTOP_BIN="$bin/assist-desktop" PYTHONDONTWRITEBYTECODE=1 \
+        ASSIST_DESKTOP_BIN="$bin/assist-desktop" ASSIST_INSTALLED_PREFIX="$installed" PYTHONDONTWRITEBYTECODE=1 \
         /usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/ui
     # Fuzzing (Tests/fuzz): the seeds and regressions through the debug build,
     # then each harness for 20 s under libFuzzer and AddressSanitizer.
@@ -347,7 +371,15 @@ cmd_fuzz() {
 
 cmd_bench() {
     cmd_deps
-    local product bin call
+    local product bin call version package_arguments=()
+    # The packages are measured when `./build.sh package` made them (their release build
+    # links Swift's runtime statically: a second whole release build, so not done here).
+    version=$(assist_version)
+    if [ -f ".build-package/assist_${version}_amd64.deb" ] && [ -f ".build-package/assist-server_${version}_amd64.deb" ]; then
+        package_arguments=(--package ".build-package/assist_${version}_amd64.deb"
+            --package ".build-package/assist-server_${version}_amd64.deb"
+            --installed-app .build-package/stage/usr/bin/assist-desktop)
+    fi
     for product in assist-server assist-bench assist-desktop gtk-minimal-window; do
         swift build -c release --product "$product"
     done
@@ -358,7 +390,7 @@ cmd_bench() {
         env -u GTK_A11Y ASSIST_SERVER_BIN="$bin/assist-server" ASSIST_DESKTOP_BIN="$bin/assist-desktop" \
         ASSIST_BENCH_BIN="$bin/assist-bench" /usr/bin/python3 Tests/ui/call_benchmark.py --output "$call"
     xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' dbus-run-session -- \
-        "$bin/assist-bench" --output docs/benchmarks.md --call-results "$call"
+        "$bin/assist-bench" --output docs/benchmarks.md --call-results "$call" "${package_arguments[@]}"
     rm -f "$call"
 }
 
@@ -370,5 +402,8 @@ case "${1:-}" in
     test) cmd_test ;;
     bench) cmd_bench ;;
     fuzz) cmd_deps; cmd_fuzz "${2:-60}" ;;
-    *) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    install) cmd_deps; cmd_install "${2:-/usr/local}" ;;
+    package) cmd_deps; cmd_package ;;
+    package-check) cmd_deps; cmd_package_check ;;
+    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

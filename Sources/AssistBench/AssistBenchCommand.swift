@@ -49,6 +49,15 @@ struct AssistBenchCommand: AsyncParsableCommand {
     @Option(help: "The call's figures written by Tests/ui/call_benchmark.py, for the report's Call section.")
     var callResults: String?
 
+    @Option(name: .customLong("package"), help: "A .deb of ./build.sh package, for the report's Package section. Repeatable.")
+    var packages: [String] = []
+
+    @Option(help: "assist-desktop as the packages install it (an install root's usr/bin/assist-desktop).")
+    var installedApp: String?
+
+    @Flag(help: "Measure only the Package section and print it; the report file is left alone.")
+    var packageOnly = false
+
     /// Runs the call's bare media pipeline for this many seconds (the call benchmark's baseline).
     @Option(help: .hidden)
     var bareCallPipeline: Double?
@@ -66,6 +75,10 @@ struct AssistBenchCommand: AsyncParsableCommand {
         guard (1...sessions).contains(relaySessions) else {
             throw ValidationError("--relay-sessions must be between 1 and --sessions (\(sessions)).")
         }
+        guard packages.isEmpty == (installedApp == nil) else {
+            throw ValidationError("--package and --installed-app go together: the packages and the app they install.")
+        }
+        guard !packageOnly || installedApp != nil else { throw ValidationError("--package-only needs --package and --installed-app.") }
     }
 
     func run() async throws {
@@ -91,6 +104,13 @@ struct AssistBenchCommand: AsyncParsableCommand {
             let files = try await AttachmentBenchmark.run(server: serverExecutable)
             let section = AttachmentReportSection(
                 result: files, machineLine: "- Machine: \(MachineDescription.current().summary)",
+                dateLine: "- Date: \(ISO8601DateFormatter().string(from: Date()))")
+            print(section.lines.joined(separator: "\n"))
+            return
+        }
+        if packageOnly {
+            let section = PackageReportSection(
+                result: try measurePackages(), machineLine: "- Machine: \(MachineDescription.current().summary)",
                 dateLine: "- Date: \(ISO8601DateFormatter().string(from: Date()))")
             print(section.lines.joined(separator: "\n"))
             return
@@ -126,12 +146,23 @@ struct AssistBenchCommand: AsyncParsableCommand {
                     baseline: folder.appendingPathComponent("gtk-minimal-window"), gl: gl)
             }
         }
+        let package = installedApp == nil ? nil : try measurePackages()
         let cobrowse = skipCobrowse ? nil : await CobrowseBenchmark.run()
         let report = BenchmarkReport(
             machine: .current(), date: Date(), results: results, load: load, cluster: cluster, walSoak: walSoak,
-            desktop: desktop,
+            desktop: desktop, package: package,
             cobrowse: cobrowse, call: call, attachments: attachments)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
         print(report.markdown)
+    }
+
+    /// The Package section's figures: `--package` files, `--installed-app`
+    /// against the `gtk-minimal-window` next to this program.
+    private func measurePackages() throws -> PackageResult {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return try PackageBenchmark.run(
+            packages: packages.map { URL(fileURLWithPath: $0) },
+            installedApp: URL(fileURLWithPath: installedApp ?? ""),
+            baseline: folder.appendingPathComponent("gtk-minimal-window"))
     }
 }

@@ -17,6 +17,8 @@ struct BenchmarkReport {
     let walSoak: WalSoakResult?
     /// The desktop start-up figures, one per GL condition; empty when the run skipped them.
     let desktop: [DesktopStartResult]
+    /// The packages' sizes and the installed app's start; `nil` when the run was given no packages.
+    let package: PackageResult?
     /// The co-browse frame figures; `nil` when the run skipped them or had no display.
     let cobrowse: CobrowseResult?
     /// The call's figures; `nil` when the run was given none.
@@ -69,6 +71,12 @@ struct BenchmarkReport {
             lines += DesktopReportSection(results: desktop, machineLine: machineLine, dateLine: dateLine).lines
         } else {
             lines += ["## Desktop start-up", "", "Not run (`--skip-desktop`)."]
+        }
+        lines.append("")
+        if let package {
+            lines += PackageReportSection(result: package, machineLine: machineLine, dateLine: dateLine).lines
+        } else {
+            lines += ["## Package", "", "Not run (no `--package` and `--installed-app`)."]
         }
         lines.append("")
         if let attachments {

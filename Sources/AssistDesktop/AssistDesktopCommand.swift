@@ -54,7 +54,10 @@ struct AssistDesktopCommand: ParsableCommand {
         var window: MainWindow?
         host.onActivate {
             if window == nil {
-                let dataDirectory = DataFiles.directory(environment: environment)
+                // The desktop's light or dark style, for the app's whole life (its subscription holds it).
+                ColorSchemeFollower()?.follow(
+                    portalOn: g_application_get_dbus_connection(GtkCast.pointer(host.application, to: GApplication.self)))
+                let dataDirectory = DataFiles.directory()
                 DataFiles.loadStyleSheet(from: dataDirectory)
                 let created = MainWindow(
                     application: host.application, configuration: configuration, serverDescription: startLine,

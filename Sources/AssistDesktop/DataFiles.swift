@@ -1,32 +1,41 @@
+import AssistCore
 import AssistGtk
+import CGtk
 import Foundation
 
-/// Finds the app's data files (`assist.css`, the icon): in
-/// `$ASSIST_DATA_DIR`, installed under `../share/assist` next to the binary,
-/// or in the source tree's `data/` when run from `.build`.
+/// The app's data files (`assist.css`, the icon), found by
+/// ``DataDirectoryLocator``: `$ASSIST_DATA_DIR`, else `../share/assist`
+/// beside the installed binary, else the source tree's `data/`. Without any
+/// the app starts quietly with GTK's own style and a themed icon.
 enum DataFiles {
-    /// The first data folder that holds `assist.css`, or `nil`.
-    static func directory(environment: [String: String]) -> URL? {
-        let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
-            .deletingLastPathComponent()
-        var candidates: [URL] = []
-        if let configured = environment["ASSIST_DATA_DIR"] { candidates.append(URL(fileURLWithPath: configured)) }
-        candidates.append(executable.appendingPathComponent("../share/assist"))
-        candidates.append(executable.appendingPathComponent("../../data"))
-        candidates.append(executable.resolvingSymlinksInPath().appendingPathComponent("../../../data"))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("assist.css").path) }
+    /// The app's icon name in the icon theme (installed under
+    /// `share/icons/hicolor`).
+    static let appIconName = "dev.assist.Desktop"
+
+    /// Themed icons for the start page when the app's own is not in the
+    /// theme either, best first; GTK's Adwaita theme, which GTK depends on,
+    /// has them.
+    private static let fallbackIconNames = ["help-contents-symbolic", "help-browser-symbolic"]
+
+    /// The data folder, or `nil`. Says on stderr, once, when
+    /// `ASSIST_DATA_DIR` was set to a folder without the data.
+    static func directory() -> URL? {
+        let location = DataDirectoryLocator.locate()
+        if let ignored = location.ignoredOverride {
+            FileHandle.standardError.write(Data(
+                "assist-desktop: \(DataDirectoryLocator.environmentVariable)=\(ignored) holds no \(DataDirectoryLocator.markerFile); ignored\n".utf8))
+        }
+        return location.directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     }
 
     /// Loads `assist.css` from `directory` for the whole display; says on
-    /// stderr when there is no data folder or the file cannot be read.
+    /// stderr when the folder's file cannot be read. Without a folder the
+    /// theme's style is all there is, which is not worth a warning.
     @MainActor
     static func loadStyleSheet(from directory: URL?) {
-        guard let directory else {
-            FileHandle.standardError.write(Data("assist-desktop: data files not found; set ASSIST_DATA_DIR\n".utf8))
-            return
-        }
+        guard let directory else { return }
         do {
-            try StyleSheet.load(path: directory.appendingPathComponent("assist.css").standardizedFileURL.path)
+            try StyleSheet.load(path: directory.appendingPathComponent(DataDirectoryLocator.markerFile).path)
         } catch {
             FileHandle.standardError.write(Data("assist-desktop: \(error.description)\n".utf8))
         }
@@ -42,8 +51,19 @@ enum DataFiles {
     /// thread and restyles every widget, which delayed the first frame.
     static func appIconFile(in directory: URL?) -> String? {
         guard let directory else { return nil }
-        let file = directory.appendingPathComponent("icons/hicolor/192x192/apps/dev.assist.Desktop.png")
-            .standardizedFileURL.path
+        let file = directory.appendingPathComponent("icons/hicolor/192x192/apps/\(appIconName).png").path
         return FileManager.default.isReadableFile(atPath: file) ? file : nil
+    }
+
+    /// The icon theme's name for the start page's icon when there is no
+    /// file: the app's own where it is installed in the theme, else a help
+    /// icon every GTK installation has, never a broken image.
+    @MainActor
+    static func themedIconName() -> String {
+        guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else {
+            return appIconName
+        }
+        let names = [appIconName] + fallbackIconNames
+        return names.first { gtk_icon_theme_has_icon(theme, $0) != 0 } ?? fallbackIconNames[fallbackIconNames.count - 1]
     }
 }

@@ -16,8 +16,8 @@ final class MainWindow {
 
     /// Builds the window for `application`. `configuration` is `nil` when it
     /// could not be loaded; `serverDescription` then says why. The start page
-    /// shows `appIconFile`, or the icon theme's `dev.assist.Desktop` when it
-    /// is `nil`.
+    /// shows `appIconFile`, or an icon from the icon theme when it is `nil`
+    /// (``DataFiles/themedIconName()``).
     init(
         application: UnsafeMutablePointer<GtkApplication>, configuration: Configuration?, serverDescription: String,
         appIconFile: String?
@@ -140,7 +140,7 @@ final class MainWindow {
         gtk_widget_set_margin_start(page, 36)
         gtk_widget_set_margin_end(page, 36)
 
-        let icon = iconFile.map { gtk_image_new_from_file($0)! } ?? gtk_image_new_from_icon_name("dev.assist.Desktop")!
+        let icon = iconFile.map { gtk_image_new_from_file($0)! } ?? gtk_image_new_from_icon_name(DataFiles.themedIconName())!
         gtk_image_set_pixel_size(GtkCast.opaque(icon), 96)
 
         let title = gtk_label_new("Get help from a support agent")!

@@ -116,4 +116,16 @@ static inline gboolean assist_x11_is_kept_above(GtkWindow *window) {
     return found;
 }
 
+/* GtkSettings' gtk-application-prefer-dark-theme, read and set with the
+ * variadic g_object_get / g_object_set (ColorSchemeFollower.swift). */
+static inline gboolean assist_settings_prefers_dark(GtkSettings *settings) {
+    gboolean dark = FALSE;
+    g_object_get(settings, "gtk-application-prefer-dark-theme", &dark, NULL);
+    return dark;
+}
+
+static inline void assist_settings_set_prefers_dark(GtkSettings *settings, gboolean dark) {
+    g_object_set(settings, "gtk-application-prefer-dark-theme", dark, NULL);
+}
+
 #endif

@@ -24,9 +24,10 @@ public struct ConsoleFiles: Sendable, Equatable {
     }
 
     /// Finds the console for this process, in order: `explicitDirectory`
-    /// (the `--console-directory` option), the ``environmentVariable``, a
-    /// `data/console` folder above the running executable (a build inside the
-    /// repository), then ``installedDirectory``.
+    /// (the `--console-directory` option), the ``environmentVariable``,
+    /// `../share/assist/console` beside the running executable (an install
+    /// under any prefix: `PREFIX/bin/assist-server`), a `data/console` folder
+    /// above it (a build inside the repository), then ``installedDirectory``.
     ///
     /// - Throws: ``ConsoleFilesError`` when an explicitly named folder has no
     ///   `index.html`, or when no candidate has one.
@@ -45,8 +46,9 @@ public struct ConsoleFiles: Sendable, Equatable {
     ///     `index.html`.
     ///   - environment: the process environment; ``environmentVariable``, when
     ///     set and not empty, must name a folder holding `index.html`.
-    ///   - executablePath: the running executable, whose ancestors are searched
-    ///     for `data/console/index.html`; `nil` skips that search.
+    ///   - executablePath: the running executable, beside which
+    ///     `../share/assist/console` and whose ancestors' `data/console` are
+    ///     searched for `index.html`; `nil` skips that search.
     public static func locate(
         explicitDirectory: String?,
         environment: [String: String],
@@ -61,6 +63,10 @@ public struct ConsoleFiles: Sendable, Equatable {
         var searched: [String] = []
         if let executablePath {
             var folder = URL(fileURLWithPath: executablePath).deletingLastPathComponent().standardizedFileURL
+            let installed = ConsoleFiles(
+                directory: folder.deletingLastPathComponent().appendingPathComponent("share/assist/console").path)
+            if installed.hasIndex { return installed }
+            searched.append(installed.directory)
             while true {
                 let candidate = ConsoleFiles(directory: folder.appendingPathComponent("data/console").path)
                 if candidate.hasIndex { return candidate }

@@ -103,6 +103,15 @@ struct ConsoleRoutesTests {
         let found = try ConsoleFiles.locate(explicitDirectory: nil, environment: [:], executablePath: executable.path)
         #expect(found.directory == folder.console.path)
     }
+
+    @Test("a server installed under any prefix finds PREFIX/share/assist/console beside PREFIX/bin")
+    func installedPrefix() throws {
+        let folder = try ConsoleFolder(layout: "prefix/share/assist/console")
+        defer { folder.remove() }
+        let executable = folder.root.appendingPathComponent("prefix/bin/assist-server")
+        let found = try ConsoleFiles.locate(explicitDirectory: nil, environment: [:], executablePath: executable.path)
+        #expect(found.directory == folder.console.path)
+    }
 }
 
 /// A temporary console folder with a few files, a subfolder and a file just

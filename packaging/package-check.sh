@@ -1,0 +1,120 @@
+# Sourced by build.sh: `./build.sh package-check` (as root: debootstrap, chroot
+# and bind mounts need it). What a person would do on a fresh Debian 12:
+#   1. a fresh Debian 12 root made with debootstrap, in a throw-away folder
+#      (the debootstrapped base and the downloaded .debs are kept in
+#      .build-package-check, so a rerun takes a copy instead of a download);
+#   2. apt-get install ./assist_VERSION_amd64.deb ./assist-server_VERSION_amd64.deb in it;
+#   3. assist-server from the package started there (with its demo agent),
+#      and assist-desktop from the package against it, on an Xvfb display of
+#      this machine (the chroot sees its socket, as a desktop session's app
+#      would) with a session bus of its own;
+#   4. the app starts support; the check waits for the server to count an
+#      active session, then takes a screenshot into
+#      .build-package-check/app-in-debian-12.png and fails on anything the app
+#      wrote to stderr.
+# `./build.sh package` runs first when the .debs are missing.
+
+PACKAGE_CHECK_CACHE=.build-package-check
+DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+# The debootstrapped Debian 12 base, made once (minbase: apt, dpkg, no more).
+package_check_base() {
+    local base=$PACKAGE_CHECK_CACHE/base
+    if [ ! -x "$base/usr/bin/apt-get" ]; then
+        rm -rf "$base.tmp"
+        log "debootstrap: a Debian 12 base in $base (once; later runs copy it)"
+        debootstrap --variant=minbase bookworm "$base.tmp" "$DEBIAN_MIRROR" >"$PACKAGE_CHECK_CACHE/debootstrap.log" 2>&1 ||
+            { tail -n 20 "$PACKAGE_CHECK_CACHE/debootstrap.log" >&2; log "debootstrap failed"; return 1; }
+        rm -rf "$base"
+        mv "$base.tmp" "$base"
+    fi
+    echo "$base"
+}
+
+cmd_package_check() {
+    local version root base display_number xvfb_pid bus_pid server_url server_pid desktop_pid status=0 active=""
+    [ "$(id -u)" -eq 0 ] || { log "package-check needs root (debootstrap, chroot, mount)"; exit 1; }
+    version=$(assist_version)
+    [ -f ".build-package/assist_${version}_amd64.deb" ] && [ -f ".build-package/assist-server_${version}_amd64.deb" ] ||
+        cmd_package
+    mkdir -p "$PACKAGE_CHECK_CACHE/archives/partial"
+    base=$(package_check_base)
+    # Global, not local: the EXIT trap reads it after the function's locals are gone.
+    package_check_root=$(mktemp -d "$PWD/$PACKAGE_CHECK_CACHE/root.XXXXXX")
+    root=$package_check_root
+    package_check_pids=()
+    trap 'package_check_cleanup' EXIT
+    trap 'exit 130' INT TERM HUP
+    cp -a "$base/." "$root/"
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    mount -t proc proc "$root/proc"
+    mount --bind /dev "$root/dev"
+    mount --bind /sys "$root/sys"
+    mount --bind "$PACKAGE_CHECK_CACHE/archives" "$root/var/cache/apt/archives"
+    mkdir -p "$root/tmp/.X11-unix" "$root/check"
+    mount --bind /tmp/.X11-unix "$root/tmp/.X11-unix"
+    cp ".build-package/assist_${version}_amd64.deb" ".build-package/assist-server_${version}_amd64.deb" "$root/check/"
+
+    log "apt-get install ./assist_${version}_amd64.deb ./assist-server_${version}_amd64.deb in a fresh Debian 12 root ($root)"
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >"$root/check/apt.log" 2>&1
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive sh -c \
+        "cd /check && apt-get install -y -q ./assist_${version}_amd64.deb ./assist-server_${version}_amd64.deb" \
+        >>"$root/check/apt.log" 2>&1 || { tail -n 30 "$root/check/apt.log" >&2; log "apt-get install failed"; return 1; }
+    log "installed: $(chroot "$root" dpkg-query -W -f='${Package} ${Version}, ' assist assist-server) $(grep -c '^Setting up' "$root/check/apt.log") packages set up"
+
+    display_number=$((400 + $$ % 200))
+    Xvfb ":$display_number" -screen 0 1024x768x24 -nolisten tcp >"$root/check/xvfb.log" 2>&1 &
+    xvfb_pid=$!
+    package_check_pids+=("$xvfb_pid")
+    for _ in $(seq 1 50); do [ -S "/tmp/.X11-unix/X$display_number" ] && break; sleep 0.1; done
+    dbus-daemon --session --address="unix:path=$root/check/bus" --nofork --print-pid >"$root/check/bus.pid" 2>"$root/check/bus.log" &
+    bus_pid=$!
+    package_check_pids+=("$bus_pid")
+    for _ in $(seq 1 50); do [ -S "$root/check/bus" ] && break; sleep 0.1; done
+
+    chroot "$root" /usr/bin/assist-server --host 127.0.0.1 --port 0 --demo-agent \
+        --database /var/lib/assist-server/assist-server.sqlite --agents /etc/assist/agents.json \
+        >"$root/check/server.url" 2>"$root/check/server.log" &
+    server_pid=$!
+    package_check_pids+=("$server_pid")
+    server_url=$(server_url "$root/check/server.url" "$server_pid") ||
+        { cat "$root/check/server.log" >&2; log "the packaged assist-server did not start"; return 1; }
+    log "assist-server from the package: $server_url"
+
+    chroot "$root" env -i HOME=/root PATH=/usr/bin:/bin DISPLAY=":$display_number" GTK_A11Y=none \
+        DBUS_SESSION_BUS_ADDRESS=unix:path=/check/bus XDG_RUNTIME_DIR=/tmp LANG=C.UTF-8 \
+        /usr/bin/assist-desktop --server "$server_url" --set autoStart=true \
+        >"$root/check/desktop.out" 2>"$root/check/desktop.err" &
+    desktop_pid=$!
+    package_check_pids+=("$desktop_pid")
+    for _ in $(seq 1 300); do
+        active=$(curl -sf "$server_url/metrics" | sed -n 's/^assist_sessions_active \([0-9]*\).*/\1/p')
+        [ "${active:-0}" -ge 1 ] && break
+        kill -0 "$desktop_pid" 2>/dev/null || break
+        sleep 0.2
+    done
+    # The demo agent greets within a second of taking the session; give the window that second.
+    sleep 2
+    import -display ":$display_number" -window root "$PACKAGE_CHECK_CACHE/app-in-debian-12.png"
+    if [ "${active:-0}" -lt 1 ]; then
+        log "the packaged app did not reach an agent (server log: $root/check/server.log)"; status=1
+    fi
+    if ! kill -0 "$desktop_pid" 2>/dev/null; then log "the packaged app exited early"; status=1; fi
+    if [ -s "$root/check/desktop.err" ]; then
+        log "the packaged app wrote to stderr:"; cat "$root/check/desktop.err" >&2; status=1
+    fi
+    log "screenshot: $PACKAGE_CHECK_CACHE/app-in-debian-12.png; package-check $([ "$status" -eq 0 ] && echo passed || echo FAILED)"
+    return "$status"
+}
+
+# Stops what package-check started, unmounts and removes the throw-away root.
+package_check_cleanup() {
+    local pid mount_point
+    for pid in "${package_check_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${package_check_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    [ -n "${package_check_root:-}" ] && [ -d "$package_check_root" ] || return 0
+    for mount_point in tmp/.X11-unix var/cache/apt/archives sys dev proc; do
+        mountpoint -q "$package_check_root/$mount_point" && umount -l "$package_check_root/$mount_point"
+    done
+    rm -rf --one-file-system "$package_check_root"
+}

@@ -97,12 +97,7 @@ class SupportServer:
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
             return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process)
 
     def _read_url(self, process: subprocess.Popen[str]) -> str:
         """The URL of the first stdout line, `listening on URL`; stdout is
@@ -137,6 +132,16 @@ class Journey:
     artifacts: Path
     failed_step: str | None = None
     notes: dict[str, str] = field(default_factory=dict)
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    """Ends `process` with SIGTERM, or SIGKILL when it has not exited 10 s later."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def _require_session() -> None:
@@ -199,12 +204,7 @@ def running_journey(folder: Path, server: SupportServer, desktop_arguments: tupl
     try:
         yield started
     finally:
-        desktop.terminate()
-        try:
-            desktop.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            desktop.kill()
-            desktop.wait()
+        stop_process(desktop)
         desktop_log.close()
         server.stop()
         if started.failed_step is None:

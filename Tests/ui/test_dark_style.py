@@ -20,7 +20,7 @@ from typing import Iterator
 import pytest
 
 from accessible_app import App, find_all, save_window_picture, wait_for
-from conftest import DESKTOP_BIN, REPO, _require_session
+from conftest import DESKTOP_BIN, REPO, _require_session, stop_process
 
 SCREENSHOTS = REPO / "docs" / "screenshots"
 
@@ -86,9 +86,4 @@ def test_window_follows_the_portals_color_scheme(portal: subprocess.Popen[str], 
             shutil.copy(tmp_path / "dark.png", SCREENSHOTS / "app-start-dark.png")
             shutil.copy(tmp_path / "light.png", SCREENSHOTS / "app-start-light.png")
     finally:
-        desktop.terminate()
-        try:
-            desktop.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            desktop.kill()
-            desktop.wait()
+        stop_process(desktop)

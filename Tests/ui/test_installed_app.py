@@ -22,7 +22,7 @@ from typing import Iterator
 import pytest
 
 from accessible_app import App, find_all, has_been_on_screen, text_of, wait_for
-from conftest import _require_session
+from conftest import _require_session, stop_process
 
 APP_ID = "dev.assist.Desktop"
 
@@ -108,12 +108,7 @@ class StartedApp:
         return wait_for("the start page with its icon", probe, self.app, timeout=30)
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process)
 
 
 @pytest.fixture

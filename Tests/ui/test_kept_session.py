@@ -30,7 +30,7 @@ from typing import IO, Iterator
 import pytest
 
 from accessible_app import App, do_action, find_all, has_been_on_screen, set_text, text_of, wait_for
-from conftest import DESKTOP_BIN, Journey, SupportServer, _require_session, start_desktop
+from conftest import DESKTOP_BIN, Journey, SupportServer, _require_session, start_desktop, stop_process
 from scripted_agent import ScriptedAgent
 from stalling_proxy import StallingProxy
 
@@ -94,12 +94,7 @@ def journey(kept: Kept) -> Iterator[Journey]:
     finally:
         for process in kept.launches:
             if process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+                stop_process(process)
         kept.log.close()
         kept.agent.close()
         kept.proxy.close()

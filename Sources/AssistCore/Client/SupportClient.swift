@@ -262,10 +262,14 @@ public actor SupportClient {
             perform(session.fileChanged(id.rawValue, .notSent("The file can be sent once the support server has answered.")))
             return
         }
-        let transfer = AttachmentTransfer(server: server, access: access, timeout: configuration.timeout)
-        uploads[id.rawValue] = Task.detached { [weak self] in
+        uploads[id.rawValue] = Task.detached { [weak self, transfer] in
             await self?.upload(file, id: id, size: size, resumeToken: token, with: transfer)
         }
+    }
+
+    /// Files to and from the server, with this session's certificate checks and cookies.
+    private var transfer: AttachmentTransfer {
+        AttachmentTransfer(server: server, access: access, timeout: configuration.timeout)
     }
 
     /// Uploads `file` as entry `id` and sends its message, or says on the entry why not.
@@ -318,8 +322,7 @@ public actor SupportClient {
             return
         }
         perform(session.fileChanged(entryID, .downloading))
-        let transfer = AttachmentTransfer(server: server, access: access, timeout: configuration.timeout)
-        Task.detached { [weak self] in
+        Task.detached { [weak self, transfer] in
             await self?.download(attachment, entryID: entryID, session: sessionID, resumeToken: token, into: folder, with: transfer)
         }
     }

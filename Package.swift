@@ -62,9 +62,13 @@ let package = Package(
             pkgConfig: "webkitgtk-6.0",
             providers: [.apt(["libwebkitgtk-6.0-dev"])]
         ),
+        // glibc's gettext (libintl.h), for the person's language in AssistCore's
+        // sentences; no library to link, glibc has it.
+        .systemLibrary(name: "CGettext"),
         .target(
             name: "AssistCore",
             dependencies: [
+                "CGettext",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Assist's single entry point. Usage: ./build.sh deps|build|run|test|bench|fuzz [SECONDS]|install [PREFIX]|package|package-check
+# Assist's single entry point. Usage: ./build.sh deps|po|build|run|test|bench|fuzz [SECONDS]|install [PREFIX]|package|package-check
 #   deps   install the Debian packages the build, the app and the tests need (idempotent, quiet when all is there)
 #   build  build every target (debug)
 #   run    start a local support server and the desktop app against it
@@ -9,8 +9,9 @@
 #   fuzz   build the libFuzzer harnesses of Tests/fuzz (release, libFuzzer + AddressSanitizer, in .build-fuzz)
 #          and run each for SECONDS (default 60) from its seeds; prints executions, exec/s, corpus size, edges
 #          covered and crashes per harness, keeps a crash in Tests/fuzz/regressions/<harness>/ and exits non-zero on any
+#   po     refresh po/assist.pot from the sentences marked in the sources and merge it into each po/LANG.po
 #   install [PREFIX]  release build (Swift's runtime static), installed under PREFIX (default /usr/local; DESTDIR honoured):
-#          binaries, share/assist, .desktop file, hicolor icons, metainfo, man pages, the server's systemd unit
+#          binaries, share/assist, .desktop file, hicolor icons, metainfo, man pages, translations, the server's systemd unit
 #   package        the Debian 12 packages assist and assist-server in .build-package, checked by lintian,
 #                  desktop-file-validate and appstreamcli
 #   package-check  (root) installs them with apt-get into a fresh debootstrapped Debian 12 root and runs the
@@ -38,6 +39,7 @@ DEBIAN_PACKAGES=(
     poppler-utils         # the printed transcript read back from its PDF (pdftotext, pdfinfo: Tests/AssistGtkTests/Transcript)
     xdotool               # ... and moves the call's video window beside the app's (Xvfb has no window manager)
     nginx-light openssl   # the live tests behind a TLS-terminating proxy (Tests/AssistServerTests/Live/ProxiedServerLiveTests.swift) and the cluster's load balancer
+    gettext locales       # xgettext, msgmerge and msgfmt: po/ extracted, checked and compiled (packaging/translations.sh); localedef for de_DE.UTF-8
     curl                  # ./build.sh cluster waits for the balancer's /healthz
     mosquitto             # the bench's external peer: an MQTT broker relaying the chat payload over WebSockets (Sources/AssistBench/MosquittoProbe.swift)
     openbox               # a real X11 window manager for the isAgentWindowOnTop test (Tests/AssistGtkTests/Glue/WindowStackingTests.swift)
@@ -59,6 +61,8 @@ log() { printf 'build.sh: %s\n' "$*" >&2; }
 . packaging/package.sh
 # shellcheck source=packaging/package-check.sh
 . packaging/package-check.sh
+# shellcheck source=packaging/translations.sh
+. packaging/translations.sh
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"
@@ -86,6 +90,12 @@ cmd_deps() {
         as_root apt-get update -qq
         # shellcheck disable=SC2086
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+    fi
+    # The German UI test (Tests/ui/test_german.py) runs the app in de_DE.UTF-8,
+    # so that times and numbers follow German conventions as the sentences do.
+    if ! locale -a 2>/dev/null | grep -qx 'de_DE.utf8'; then
+        log "generating the de_DE.UTF-8 locale"
+        as_root localedef -i de_DE -c -f UTF-8 de_DE.UTF-8
     fi
     if ! command -v swift >/dev/null 2>&1; then
         if [ -x /opt/swift/usr/bin/swift ]; then
@@ -123,12 +133,14 @@ within() {
 
 cmd_build() {
     swift build "$@"
+    compile_translations .build/locale
 }
 
 cmd_run() {
     cmd_deps
     swift build --product assist-server
     swift build --product assist-desktop
+    compile_translations .build/locale
     local bin workdir server_log server_pid url token
     bin=$(swift build --show-bin-path)
     workdir=$(mktemp -d -t assist-run.XXXXXX)
@@ -253,6 +265,10 @@ NGINX
 cmd_test() {
     cmd_deps
     swift build --build-tests
+    # Every marked sentence in po/assist.pot and translated in each language;
+    # the catalogs the UI tests read (Tests/ui/test_german.py).
+    check_translations_complete
+    compile_translations .build/locale
     # Three runs, one after another. The GTK tests share the main thread, and the core's
     # main-actor tests (the connection delegates) wait on it: run beside the server's live
     # tests on a loaded machine, both missed their hang guards. The call's media tests
@@ -396,6 +412,7 @@ cmd_bench() {
 
 case "${1:-}" in
     deps) cmd_deps ;;
+    po) cmd_deps; cmd_po ;;
     build) shift; cmd_deps; cmd_build "$@" ;;
     run) cmd_run ;;
     cluster) cmd_cluster ;;

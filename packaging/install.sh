@@ -85,6 +85,7 @@ cmd_install() {
     install -m 644 data/assist.css data/assist.json "$root/share/assist/"
     cp -r data/prechat data/console data/icons "$root/share/assist/"
     find "$root/share/assist" -type d -exec chmod 755 {} + -o -type f -exec chmod 644 {} +
+    compile_translations "$root/share/locale"
 
     install -m 644 "data/$APP_ID.desktop" "$root/share/applications/"
     render_icons "$root/share/icons"

@@ -34,6 +34,8 @@ struct AssistDesktopCommand: ParsableCommand {
     @MainActor
     private func runApplication() -> Int32 {
         let environment = ProcessInfo.processInfo.environment
+        let dataDirectory = DataFiles.directory()
+        DataFiles.useTranslations(besideDataIn: dataDirectory)
         var configuration: Configuration?
         let startLine: String
         do {
@@ -43,12 +45,12 @@ struct AssistDesktopCommand: ParsableCommand {
                 overrides: overrides,
                 environment: environment)
             configuration = loaded
-            startLine = loaded.server.map { "Support server: \($0.absoluteString)" }
-                ?? "No support server is configured. Start the app with --server URL, "
-                + "or set \"server\" in ~/.config/assist/assist.json."
+            startLine = loaded.server.map { localized("Support server: {address}", ["address": $0.absoluteString]) }
+                ?? localized(
+                    "No support server is configured. Start the app with --server URL, or set \"server\" in ~/.config/assist/assist.json.")
         } catch {
             FileHandle.standardError.write(Data("assist-desktop: \(error.description)\n".utf8))
-            startLine = "The configuration could not be used. \(error.description)"
+            startLine = localized("The configuration could not be used.") + " " + error.description
         }
         let host = ApplicationHost(id: "dev.assist.Desktop")
         var window: MainWindow?
@@ -57,7 +59,6 @@ struct AssistDesktopCommand: ParsableCommand {
                 // The desktop's light or dark style, for the app's whole life (its subscription holds it).
                 ColorSchemeFollower()?.follow(
                     portalOn: g_application_get_dbus_connection(GtkCast.pointer(host.application, to: GApplication.self)))
-                let dataDirectory = DataFiles.directory()
                 DataFiles.loadStyleSheet(from: dataDirectory)
                 let created = MainWindow(
                     application: host.application, configuration: configuration, serverDescription: startLine,

@@ -28,6 +28,22 @@ enum DataFiles {
         return location.directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     }
 
+    /// Takes the person's language from the environment (`LANGUAGE`,
+    /// `LC_ALL`, `LC_MESSAGES`, `LANG`) and reads Assist's translations from
+    /// the locale folder that goes with `directory` (``Localization``); with
+    /// none there, from the system's locale folder. Called before the first
+    /// sentence is made.
+    static func useTranslations(besideDataIn directory: URL?) {
+        setlocale(LC_ALL, "")
+        let found = directory.flatMap { directory in
+            Localization.localeDirectory(forDataDirectory: directory.path) { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            }
+        }
+        if let found { Localization.bind(localeDirectory: found) }
+    }
+
     /// Loads `assist.css` from `directory` for the whole display; says on
     /// stderr when the folder's file cannot be read. Without a folder the
     /// theme's style is all there is, which is not worth a warning.

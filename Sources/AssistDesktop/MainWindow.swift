@@ -24,7 +24,7 @@ final class MainWindow {
     ) {
         self.configuration = configuration
         window = gtk_application_window_new(application)
-        helpButton = gtk_button_new_with_mnemonic("_Get help")
+        helpButton = gtk_button_new_with_mnemonic(localized("_Get help"))
         let gtkWindow = GtkCast.pointer(window, to: GtkWindow.self)
         gtk_window_set_title(gtkWindow, "Assist")
         gtk_window_set_default_size(gtkWindow, 480, 640)
@@ -83,8 +83,8 @@ final class MainWindow {
         gtk_menu_button_set_icon_name(GtkCast.opaque(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_create_popup_func(
             GtkCast.opaque(menuButton), { button, _ in MainActor.assumeIsolated { MainWindow.setAppMenu(on: button) } }, nil, nil)
-        gtk_widget_set_tooltip_text(menuButton, "Main menu")
-        Accessibility.setLabel(menuButton, "Main menu")
+        gtk_widget_set_tooltip_text(menuButton, localized("Main menu"))
+        Accessibility.setLabel(menuButton, localized("Main menu"))
         gtk_header_bar_pack_end(GtkCast.opaque(header), menuButton)
         return header
     }
@@ -93,12 +93,12 @@ final class MainWindow {
     private static func setAppMenu(on button: OpaquePointer?) {
         let menu = g_menu_new()!
         let session = g_menu_new()!
-        g_menu_append(session, "Get a _support code", "win.support-code")
+        g_menu_append(session, localized("Get a _support code"), "win.support-code")
         let transcript = g_menu_new()!
-        g_menu_append(transcript, "_Save Transcript…", "win.save-transcript")
-        g_menu_append(transcript, "_Print Transcript…", "win.print-transcript")
+        g_menu_append(transcript, localized("_Save Transcript…"), "win.save-transcript")
+        g_menu_append(transcript, localized("_Print Transcript…"), "win.print-transcript")
         let app = g_menu_new()!
-        g_menu_append(app, "_Quit", "win.quit")
+        g_menu_append(app, localized("_Quit"), "win.quit")
         for section in [session, transcript, app] {
             g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(section))
             g_object_unref(UnsafeMutableRawPointer(section))
@@ -143,7 +143,7 @@ final class MainWindow {
         let icon = iconFile.map { gtk_image_new_from_file($0)! } ?? gtk_image_new_from_icon_name(DataFiles.themedIconName())!
         gtk_image_set_pixel_size(GtkCast.opaque(icon), 96)
 
-        let title = gtk_label_new("Get help from a support agent")!
+        let title = gtk_label_new(localized("Get help from a support agent"))!
         gtk_widget_add_css_class(title, "title-1")
         gtk_label_set_wrap(GtkCast.opaque(title), 1)
         gtk_label_set_justify(GtkCast.opaque(title), GTK_JUSTIFY_CENTER)
@@ -158,7 +158,7 @@ final class MainWindow {
         gtk_widget_set_halign(helpButton, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(helpButton, 12)
         gtk_widget_set_sensitive(helpButton, configuration?.server == nil ? 0 : 1)
-        Accessibility.setLabel(helpButton, "Get help")
+        Accessibility.setLabel(helpButton, localized("Get help"))
 
         let box = GtkCast.pointer(page, to: GtkBox.self)
         for child in [icon, title, detail, helpButton] { gtk_box_append(box, child) }

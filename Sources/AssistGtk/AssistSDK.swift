@@ -95,7 +95,7 @@ public enum AssistSDK {
         if let session {
             guard !session.controller.isActive else {
                 session.present()
-                throw UserFacingError(message: "Support is already running.", remedy: .dismiss)
+                throw UserFacingError(message: localized("Support is already running."), remedy: .dismiss)
             }
             session.close()
         }

@@ -135,7 +135,7 @@ public struct AttachmentTransfer: Sendable {
         switch status {
         case 200..<300: return answer
         case 409 where answer.error == "offsetMismatch": return answer
-        default: throw AttachmentTransferError.refused(status: status, message: answer.message ?? "The server refused the file (\(status)).")
+        default: throw AttachmentTransferError.refused(status: status, message: answer.message ?? localized("The server refused the file ({status}).", ["status": String(status)]))
         }
     }
 
@@ -173,6 +173,6 @@ public struct AttachmentTransfer: Sendable {
     }
 
     private static func unexpected(_ answer: Answer) -> AttachmentTransferError {
-        .refused(status: 0, message: answer.message ?? "The server's answer was not understood.")
+        .refused(status: 0, message: answer.message ?? localized("The server's answer was not understood."))
     }
 }

@@ -17,12 +17,16 @@ public enum AttachmentTransferError: Error, Sendable, Hashable, CustomStringConv
     public var description: String {
         switch self {
         case .refused(_, let message): message
-        case .unreadableFile(let path, let reason): "\(path) could not be read: \(reason)."
+        case .unreadableFile(let path, let reason): localized("{file} could not be read: {reason}.", ["file": path, "reason": reason])
         case .unsupportedContent(let name):
-            "\(name) cannot be sent: only images (PNG, JPEG, GIF, WebP), PDF documents and plain text files can."
-        case .unwritableFolder(let folder, let reason): "The file could not be saved in \(folder): \(reason)."
+            localized(
+                "{name} cannot be sent: only images (PNG, JPEG, GIF, WebP), PDF documents and plain text files can.", ["name": name])
+        case .unwritableFolder(let folder, let reason):
+            localized("The file could not be saved in {folder}: {reason}.", ["folder": folder, "reason": reason])
         case .unreachable(let attempts, _):
-            "The server could not be reached (\(attempts) tries); the file was not sent."
+            localizedPlural(
+                "The server could not be reached ({count} try); the file was not sent.",
+                "The server could not be reached ({count} tries); the file was not sent.", count: attempts)
         }
     }
 }

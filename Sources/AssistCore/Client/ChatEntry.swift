@@ -81,10 +81,10 @@ public struct ChatEntry: Sendable, Hashable, Identifiable {
     /// "Sent", "Delivered" or "Not sent"; `nil` for received messages.
     public var deliveryText: String? {
         switch delivery {
-        case .sending: "Sending…"
-        case .stored: "Sent"
-        case .delivered: "Delivered"
-        case .failed: "Not sent"
+        case .sending: localized("Sending…")
+        case .stored: localized("Sent")
+        case .delivered: localized("Delivered")
+        case .failed: localized("Not sent")
         case nil: nil
         }
     }

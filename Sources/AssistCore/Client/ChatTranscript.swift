@@ -25,14 +25,14 @@ public struct ChatTranscript: Sendable, Hashable {
 
     /// Adds one of the person's messages as `sending`.
     public mutating func appendOwn(_ id: ClientMessageID, text: String, at time: Date) {
-        append(ChatEntry(id: id.rawValue, author: .consumer, authorName: "You", text: text, time: time, delivery: .sending))
+        append(ChatEntry(id: id.rawValue, author: .consumer, authorName: localized("You"), text: text, time: time, delivery: .sending))
     }
 
     /// Adds the file `file` the person is sending, as uploading; it has no
     /// delivery state until its message goes out.
     public mutating func appendOwnFile(_ id: ClientMessageID, _ file: ChatEntry.LocalFile, at time: Date) {
         let name = URL(fileURLWithPath: file.path).lastPathComponent
-        var entry = ChatEntry(id: id.rawValue, author: .consumer, authorName: "You", text: name, time: time, delivery: nil)
+        var entry = ChatEntry(id: id.rawValue, author: .consumer, authorName: localized("You"), text: name, time: time, delivery: nil)
         entry.file = .uploading(sent: 0, size: file.size)
         entry.localFile = file
         append(entry)

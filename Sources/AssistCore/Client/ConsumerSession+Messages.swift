@@ -4,9 +4,9 @@ extension ConsumerSession {
     /// The name shown for the author of a received message.
     func authorName(of author: ChatAuthor) -> String {
         switch author {
-        case .consumer: "You"
+        case .consumer: localized("You")
         case .agent(let id): agentName(id)
-        case .system: "Support"
+        case .system: localized("Support")
         }
     }
 
@@ -138,6 +138,6 @@ extension ConsumerSession {
 
     private func agentName(_ id: String) -> String {
         let name = agents[id]?.name.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        return name.isEmpty ? "Agent" : name
+        return name.isEmpty ? localized("Agent") : name
     }
 }

@@ -92,14 +92,14 @@ public struct ShortCodeClient: Sendable {
     private static func refusal(status: Int, message: String?) -> UserFacingError {
         switch status {
         case 404, 410:
-            UserFacingError(message: message ?? "The support code is not valid any more.", remedy: .tryAgain)
+            UserFacingError(message: message ?? localized("The support code is not valid any more."), remedy: .tryAgain)
         case 429:
-            UserFacingError(message: "Too many support codes were tried; wait a minute and try again.", remedy: .tryAgain)
+            UserFacingError(message: localized("Too many support codes were tried; wait a minute and try again."), remedy: .tryAgain)
         default:
-            UserFacingError(message: "The support server could not give a support code.", remedy: .tryAgain)
+            UserFacingError(message: localized("The support server could not give a support code."), remedy: .tryAgain)
         }
     }
 
     private static let garbled = UserFacingError(
-        message: "The support server sent something this app could not understand.", remedy: .tryAgain)
+        message: localized("The support server sent something this app could not understand."), remedy: .tryAgain)
 }

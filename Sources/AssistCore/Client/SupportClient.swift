@@ -141,11 +141,11 @@ public actor SupportClient {
         keeping: KeptSessionStore?, readIdleLimit: Duration, logger: Logger, now: @escaping @Sendable () -> Date
     ) throws(UserFacingError) {
         guard let server = configuration.server else {
-            throw UserFacingError(message: "No support server is configured.", remedy: .checkSettings)
+            throw UserFacingError(message: localized("No support server is configured."), remedy: .checkSettings)
         }
         guard let endpoint = ConsumerEndpoint.url(forServer: server) else {
             throw UserFacingError(
-                message: "The support server's address is not a valid web address.", remedy: .checkServerAddress)
+                message: localized("The support server's address is not a valid web address."), remedy: .checkServerAddress)
         }
         self.endpoint = endpoint
         self.server = server
@@ -179,7 +179,7 @@ public actor SupportClient {
                 session = try ConsumerSession(restoring: kept, hello: hello)
             } catch {
                 throw UserFacingError(
-                    message: "The earlier support session could not be restored.", remedy: .startNewSession)
+                    message: localized("The earlier support session could not be restored."), remedy: .startNewSession)
             }
             lastKept = kept
             isResumingKept = true
@@ -259,7 +259,7 @@ public actor SupportClient {
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         perform(session.beginFile(ChatEntry.LocalFile(path: file.path, size: size), id: id, at: now()))
         guard let token = session.welcome?.resumeToken else {
-            perform(session.fileChanged(id.rawValue, .notSent("The file can be sent once the support server has answered.")))
+            perform(session.fileChanged(id.rawValue, .notSent(localized("The file can be sent once the support server has answered."))))
             return
         }
         uploads[id.rawValue] = Task.detached { [weak self, transfer] in
@@ -318,7 +318,7 @@ public actor SupportClient {
     private func fetch(_ attachment: AttachmentInfo, entryID: String) {
         guard let token = session.welcome?.resumeToken, let sessionID = session.welcome?.sessionID else { return }
         guard let folder = downloadsFolder else {
-            perform(session.fileChanged(entryID, .notSaved("The file was not saved: no folder is set for received files.")))
+            perform(session.fileChanged(entryID, .notSaved(localized("The file was not saved: no folder is set for received files."))))
             return
         }
         perform(session.fileChanged(entryID, .downloading))
@@ -345,11 +345,13 @@ public actor SupportClient {
     private nonisolated static func sentence(for error: any Error, saving: Bool) -> String {
         switch error {
         case AttachmentTransferError.unreachable where saving:
-            "The server could not be reached, so the file was not saved."
+            localized("The server could not be reached, so the file was not saved.")
         case let error as AttachmentTransferError:
             error.description
         default:
-            saving ? "The file could not be saved: \(error.localizedDescription)" : "The file was not sent: \(error.localizedDescription)"
+            saving
+                ? localized("The file could not be saved: {reason}", ["reason": error.localizedDescription])
+                : localized("The file was not sent: {reason}", ["reason": error.localizedDescription])
         }
     }
 

@@ -107,13 +107,13 @@ public struct KeptChatEntry: Sendable, Hashable, Codable {
             entry.file = .uploaded
             entry.localFile = path.map { ChatEntry.LocalFile(path: $0, size: attachment.size) }
         case (.consumer, nil, .some(let path)):
-            entry.file = .notSent("The app closed before the file was sent.")
+            entry.file = .notSent(localized("The app closed before the file was sent."))
             entry.localFile = ChatEntry.LocalFile(path: path, size: 0)
         case (_, .some(let attachment), .some(let path)) where fileSaved == true:
             entry.file = .saved(path: path)
             entry.localFile = ChatEntry.LocalFile(path: path, size: attachment.size)
         case (_, .some, _):
-            entry.file = .notSaved("The app closed before the file was saved.")
+            entry.file = .notSaved(localized("The app closed before the file was saved."))
         default:
             break
         }

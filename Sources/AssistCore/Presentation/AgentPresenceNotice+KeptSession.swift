@@ -3,8 +3,8 @@ extension AgentPresenceNotice {
     /// earlier run of the app could not be resumed: the server no longer
     /// has it (it ended, expired, or is unknown), so a new one starts.
     public static let keptSessionGone = AgentPresenceNotice(
-        title: "Your earlier support session has ended",
-        detail: "The support server no longer has it, so you are starting a new one.")
+        title: localized("Your earlier support session has ended"),
+        detail: localized("The support server no longer has it, so you are starting a new one."))
 
     private init(title: String, detail: String) {
         self.title = title

@@ -10,18 +10,18 @@ public struct AgentPresenceNotice: Sendable, Hashable {
     /// The notice for `agent` joining.
     public init(joined agent: Agent) {
         let name = Self.name(of: agent)
-        title = "\(name) joined the chat"
-        detail = "You can now chat with \(name)."
+        title = localized("{name} joined the chat", ["name": name])
+        detail = localized("You can now chat with {name}.", ["name": name])
     }
 
     /// The notice for `agent` leaving; the person waits for another.
     public init(left agent: Agent) {
-        title = "\(Self.name(of: agent)) left the chat"
-        detail = "You are waiting for another agent."
+        title = localized("{name} left the chat", ["name": Self.name(of: agent)])
+        detail = localized("You are waiting for another agent.")
     }
 
     private static func name(of agent: Agent) -> String {
         let name = agent.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        return name.isEmpty ? "The agent" : name
+        return name.isEmpty ? localized("The agent") : name
     }
 }

@@ -8,6 +8,6 @@ public enum AgentTypingLine {
     public static func text(agentName: String?) -> String? {
         guard let agentName else { return nil }
         let name = agentName.trimmingCharacters(in: .whitespacesAndNewlines)
-        return "\(name.isEmpty ? "The agent" : name) is typing…"
+        return localized("{name} is typing…", ["name": name.isEmpty ? localized("The agent") : name])
     }
 }

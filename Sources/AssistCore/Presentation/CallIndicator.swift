@@ -33,33 +33,37 @@ public struct CallIndicator: Sendable, Hashable {
     /// The indicator for `machine`'s call with `agentName`, whose devices are
     /// as `agentMedia` (from `callMediaState`; `nil` before any).
     public init?(machine: CallMachine, agentName: String, agentMedia: CallMediaState? = nil) {
-        let name = agentName.trimmingCharacters(in: .whitespaces).isEmpty ? "the agent" : agentName
+        let name = agentName.trimmingCharacters(in: .whitespaces).isEmpty ? localized("the agent") : agentName
         let intents = machine.permittedIntents
         let tracks = machine.tracks
         let local = machine.localMedia
         showsMicrophone = intents.contains(.toggleMicrophone)
         showsCamera = intents.contains(.toggleCamera)
-        microphoneLabel = local.microphone ? "Mute" : "Unmute"
-        cameraLabel = local.camera ? "Camera off" : "Camera on"
+        microphoneLabel = local.microphone ? localized("Mute") : localized("Unmute")
+        cameraLabel = local.camera ? localized("Camera off") : localized("Camera on")
         showsHangUp = intents.contains(.hangUp)
-        hangUpLabel = "End call"
+        hangUpLabel = localized("End call")
         showsAgentVideo = false
         liveSign = ""
         detail = ""
-        let kind = tracks.map { $0.sendsVideo || $0.receivesVideo } == true ? "Video call" : "Call"
+        let activeTitle = tracks.map { $0.sendsVideo || $0.receivesVideo } == true
+            ? localized("Video call with {name}", ["name": name])
+            : localized("Call with {name}", ["name": name])
         switch machine.state {
         case .idle, .ended, .ringing:
             return nil
         case .asked(let media):
-            title = media == .video ? "You asked \(name) for a video call" : "You asked \(name) for a call"
-            hangUpLabel = "Cancel"
+            title = media == .video
+                ? localized("You asked {name} for a video call", ["name": name])
+                : localized("You asked {name} for a call", ["name": name])
+            hangUpLabel = localized("Cancel")
         case .connecting:
-            title = "Connecting the call with \(name)…"
+            title = localized("Connecting the call with {name}…", ["name": name])
         case .active:
-            title = "\(kind) with \(name)"
+            title = activeTitle
             showsAgentVideo = tracks?.receivesVideo == true
         case .reconnecting:
-            title = "The call with \(name) is reconnecting…"
+            title = localized("The call with {name} is reconnecting…", ["name": name])
             showsAgentVideo = tracks?.receivesVideo == true
         }
         if tracks != nil {
@@ -72,9 +76,9 @@ public struct CallIndicator: Sendable, Hashable {
 
     private static func liveSign(microphone: Bool, camera: Bool) -> String {
         switch (microphone, camera) {
-        case (true, true): "Microphone and camera on"
-        case (true, false): "Microphone on"
-        case (false, true): "Camera on"
+        case (true, true): localized("Microphone and camera on")
+        case (true, false): localized("Microphone on")
+        case (false, true): localized("Camera on")
         case (false, false): ""
         }
     }
@@ -82,9 +86,9 @@ public struct CallIndicator: Sendable, Hashable {
     private static func agentDetail(name: String, media: CallMediaState, video: Bool) -> String {
         let who = name.prefix(1).uppercased() + name.dropFirst()
         switch (media.microphone, media.camera || !video) {
-        case (false, false): return "\(who) muted their microphone and turned their camera off."
-        case (false, true): return "\(who) muted their microphone."
-        case (true, false): return "\(who) turned their camera off."
+        case (false, false): return localized("{name} muted their microphone and turned their camera off.", ["name": who])
+        case (false, true): return localized("{name} muted their microphone.", ["name": who])
+        case (true, false): return localized("{name} turned their camera off.", ["name": who])
         case (true, true): return ""
         }
     }

@@ -8,10 +8,10 @@ extension ChatEntry {
         let listed: String
         switch phrases.count {
         case 1: listed = phrases[0]
-        case 2: listed = "\(phrases[0]) and \(phrases[1])"
-        default: listed = phrases.dropLast().joined(separator: ", ") + " and " + phrases[phrases.count - 1]
+        default: listed = localized("{list} and {last}", ["list": phrases.dropLast().joined(separator: ", "), "last": phrases[phrases.count - 1]])
         }
-        let sentence = maskedKinds.count == 1 ? "\(listed) was hidden to protect it." : "\(listed) were hidden to protect them."
+        let sentence = localizedPlural(
+            "{what} was hidden to protect it.", "{what} were hidden to protect them.", count: maskedKinds.count, ["what": listed])
         return sentence.prefix(1).uppercased() + sentence.dropFirst()
     }
 }
@@ -20,10 +20,10 @@ extension SensitiveDataKind {
     /// How a masking note names the kind: "a card number".
     fileprivate var notePhrase: String {
         switch self {
-        case .cardNumber: "a card number"
-        case .socialSecurityNumber: "a social security number"
-        case .iban: "a bank account number"
-        case .pattern(let name): "text matching “\(name)”"
+        case .cardNumber: localized("a card number")
+        case .socialSecurityNumber: localized("a social security number")
+        case .iban: localized("a bank account number")
+        case .pattern(let name): localized("text matching “{name}”", ["name": name])
         }
     }
 }

@@ -1,14 +1,10 @@
 import Foundation
 
 extension ChatEntry {
-    /// The local time the entry was written, as `HH:mm` on a 24-hour clock.
-    public func timeText(in timeZone: TimeZone = .current) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: time)
-        let hour = parts.hour ?? 0
-        let minute = parts.minute ?? 0
-        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    /// The local time the entry was written, hour and minute as the
+    /// person's locale writes them ("14:05" in German, "2:05 PM" in US English).
+    public func timeText(in timeZone: TimeZone = .current, locale: Locale = Localization.formattingLocale) -> String {
+        TranscriptFormatting(locale: locale, timeZone: timeZone).time(time)
     }
 
     /// Whether the entry offers a Retry button: only the person's messages
@@ -25,8 +21,10 @@ extension ChatEntry {
     /// What a screen reader reads for the entry's row: author, time, text
     /// and, for the person's messages, the delivery state and what was
     /// hidden (``maskingNote``).
-    public func accessibleSummary(in timeZone: TimeZone = .current) -> String {
-        let line = "\(authorName) at \(timeText(in: timeZone)): \(carriesFile ? "file " : "")\(text)"
+    public func accessibleSummary(in timeZone: TimeZone = .current, locale: Locale = Localization.formattingLocale) -> String {
+        let line = carriesFile
+            ? localized("{author} at {time}: file {name}", ["author": authorName, "time": timeText(in: timeZone, locale: locale), "name": text])
+            : localized("{author} at {time}: {text}", ["author": authorName, "time": timeText(in: timeZone, locale: locale), "text": text])
         return [deliveryText, maskingNote].compactMap(\.self).reduce(line) { "\($0). \($1)" }
     }
 }

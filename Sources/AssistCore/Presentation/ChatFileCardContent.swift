@@ -26,16 +26,16 @@ public struct ChatFileCardContent: Sendable, Hashable {
         switch entry.file {
         case .uploading(let sent, let size):
             progress = size > 0 ? min(1, Double(sent) / Double(size)) : 0
-            status = "Sending… \(size > 0 ? min(100, sent * 100 / size) : 0) %"
+            status = localized("Sending… {percent} %", ["percent": String(size > 0 ? min(100, sent * 100 / size) : 0)])
             isProblem = false
         case .notSent(let sentence), .notSaved(let sentence):
             (progress, status, isProblem) = (nil, sentence, true)
         case .cancelled:
-            (progress, status, isProblem) = (nil, "Cancelled; the file was not sent.", false)
+            (progress, status, isProblem) = (nil, localized("Cancelled; the file was not sent."), false)
         case .downloading:
-            (progress, status, isProblem) = (nil, "Saving…", false)
+            (progress, status, isProblem) = (nil, localized("Saving…"), false)
         case .saved(let path):
-            (progress, status, isProblem) = (nil, "Saved as \(URL(fileURLWithPath: path).lastPathComponent)", false)
+            (progress, status, isProblem) = (nil, localized("Saved as {name}", ["name": URL(fileURLWithPath: path).lastPathComponent]), false)
         case .uploaded, nil:
             (progress, status, isProblem) = (nil, nil, false)
         }
@@ -47,6 +47,6 @@ public struct ChatFileCardContent: Sendable, Hashable {
     /// What a screen reader reads for the card: "File screen.png, 2.5 MB,
     /// Sending… 40 %", with `sizeText` the size as the desktop writes it.
     public func accessibleSummary(sizeText: String) -> String {
-        (["File \(name)", sizeText] + [status].compactMap(\.self)).joined(separator: ", ")
+        ([localized("File {name}", ["name": name]), sizeText] + [status].compactMap(\.self)).joined(separator: ", ")
     }
 }

@@ -7,6 +7,6 @@ public enum ChattingWithLine {
     /// blank or not known yet.
     public static func text(agentName: String?) -> String {
         let name = agentName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        return name.isEmpty ? "Chatting with an agent" : "Chatting with \(name)"
+        return name.isEmpty ? localized("Chatting with an agent") : localized("Chatting with {name}", ["name": name])
     }
 }

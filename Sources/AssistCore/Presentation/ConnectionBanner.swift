@@ -65,28 +65,28 @@ public struct ConnectionBanner: Sendable {
             return nil
         case .lost:
             return ConnectionBannerContent(
-                title: "Connection lost", detail: reason?.message, actions: [.retryNow, .giveUp], tone: .progress)
+                title: localized("Connection lost"), detail: reason?.message, actions: [.retryNow, .giveUp], tone: .progress)
         case .waiting(let deadline, let attempt, let count):
             let seconds = Self.secondsRemaining(until: deadline, at: now)
             let title =
                 seconds > 0
-                ? "Reconnecting in \(seconds) s \(Self.attemptText(attempt, of: count))"
-                : "Reconnecting… \(Self.attemptText(attempt, of: count))"
+                ? localized("Reconnecting in {seconds} s {attempt}", ["seconds": String(seconds), "attempt": Self.attemptText(attempt, of: count)])
+                : localized("Reconnecting… {attempt}", ["attempt": Self.attemptText(attempt, of: count)])
             return ConnectionBannerContent(
                 title: title, detail: reason?.message, actions: [.retryNow, .giveUp], tone: .progress)
         case .reconnecting(let attempt, let count):
             return ConnectionBannerContent(
-                title: "Reconnecting… \(Self.attemptText(attempt, of: count))",
+                title: localized("Reconnecting… {attempt}", ["attempt": Self.attemptText(attempt, of: count)]),
                 detail: reason?.message, actions: [.giveUp], tone: .progress)
         case .reconnected(let until):
             guard now < until else { return nil }
-            return ConnectionBannerContent(title: "Reconnected", detail: nil, actions: [], tone: .success)
+            return ConnectionBannerContent(title: localized("Reconnected"), detail: nil, actions: [], tone: .success)
         case .ended(let error?):
             return ConnectionBannerContent(
-                title: "Could not reconnect", detail: error.message, actions: [.startAgain], tone: .failure)
+                title: localized("Could not reconnect"), detail: error.message, actions: [.startAgain], tone: .failure)
         case .ended(nil):
             return ConnectionBannerContent(
-                title: "Disconnected", detail: "The connection to the support server was closed.",
+                title: localized("Disconnected"), detail: localized("The connection to the support server was closed."),
                 actions: [.startAgain], tone: .failure)
         }
     }
@@ -117,6 +117,7 @@ public struct ConnectionBanner: Sendable {
     }
 
     private static func attemptText(_ attempt: Int, of count: Int?) -> String {
-        count.map { "(attempt \(attempt) of \($0))" } ?? "(attempt \(attempt))"
+        count.map { localized("(attempt {attempt} of {count})", ["attempt": String(attempt), "count": String($0)]) }
+            ?? localized("(attempt {attempt})", ["attempt": String(attempt)])
     }
 }

@@ -11,9 +11,9 @@ public enum ConnectionBannerAction: Sendable, Hashable, CaseIterable {
     /// The button's label.
     public var label: String {
         switch self {
-        case .retryNow: "Retry now"
-        case .giveUp: "Give up"
-        case .startAgain: "Start again"
+        case .retryNow: localized("Retry now")
+        case .giveUp: localized("Give up")
+        case .startAgain: localized("Start again")
         }
     }
 }

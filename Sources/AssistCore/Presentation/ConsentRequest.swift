@@ -28,46 +28,51 @@ public struct ConsentRequest: Sendable, Hashable {
     /// The prompt's heading, a question naming the agent.
     public var title: String {
         switch subject {
-        case .screenShare: "\(agentName) asks to see this app's window"
-        case .control: "\(agentName) asks to control this app's window"
-        case .push(.url): "\(agentName) sent a link"
-        case .push(.document): "\(agentName) shared a document"
-        case .call(.audio): "\(agentName) is calling you"
-        case .call(.video): "\(agentName) is video calling you"
+        case .screenShare: localized("{name} asks to see this app's window", ["name": agentName])
+        case .control: localized("{name} asks to control this app's window", ["name": agentName])
+        case .push(.url): localized("{name} sent a link", ["name": agentName])
+        case .push(.document): localized("{name} shared a document", ["name": agentName])
+        case .call(.audio): localized("{name} is calling you", ["name": agentName])
+        case .call(.video): localized("{name} is video calling you", ["name": agentName])
         }
     }
 
     /// The prompt's body: what the agent will see or what will open, and
     /// that the request is declined if unanswered.
     public var message: String {
-        let timeout = "If you don't answer within \(ConsentPrompt.answerSeconds) seconds, the request is declined."
+        let timeout = localizedPlural(
+            "If you don't answer within {count} second, the request is declined.",
+            "If you don't answer within {count} seconds, the request is declined.", count: ConsentPrompt.answerSeconds)
         switch subject {
         case .screenShare:
-            return "\(agentName) will see this app's window, with fields you keep private hidden. "
-                + "Nothing else on your screen is shared. \(timeout)"
+            return localized(
+                "{name} will see this app's window, with fields you keep private hidden. Nothing else on your screen is shared.",
+                ["name": agentName]) + " " + timeout
         case .control:
-            return "\(agentName) will be able to click and type in this app's window. \(timeout)"
+            return localized("{name} will be able to click and type in this app's window.", ["name": agentName]) + " " + timeout
         case .push(.url(let url)):
-            return "Open \(url.absoluteString) in your web browser? \(timeout)"
+            return localized("Open {address} in your web browser?", ["address": url.absoluteString]) + " " + timeout
         case .push(.document(let url, _)):
-            return "Open the document \(url.lastPathComponent) in a viewer window? \(timeout)"
+            return localized("Open the document {name} in a viewer window?", ["name": url.lastPathComponent]) + " " + timeout
         case .call:
-            return "\(callMediaSentence) Nothing is recorded before you answer. "
-                + "If you don't answer within \(ConsentPrompt.answerSeconds) seconds, the call is declined."
+            return callMediaSentence + " " + localizedPlural(
+                "Nothing is recorded before you answer. If you don't answer within {count} second, the call is declined.",
+                "Nothing is recorded before you answer. If you don't answer within {count} seconds, the call is declined.",
+                count: ConsentPrompt.answerSeconds)
         }
     }
 
     /// The label of the button that allows the request.
     public var acceptLabel: String {
         switch subject {
-        case .screenShare, .control: "Accept"
-        case .push: "Open"
-        case .call: "Answer"
+        case .screenShare, .control: localized("Accept")
+        case .push: localized("Open")
+        case .call: localized("Answer")
         }
     }
 
     /// The label of the button that refuses it, the default button.
-    public var declineLabel: String { "Decline" }
+    public var declineLabel: String { localized("Decline") }
 
     /// What a call would use, as the person's `videoMode` decides it
     /// (``videoMode``, §13.4 of the protocol).
@@ -75,14 +80,14 @@ public struct ConsentRequest: Sendable, Hashable {
         guard case .call(let media) = subject else { return "" }
         let tracks = CallTracks(videoMode: videoMode, media: media)
         switch (tracks.sendsVideo, tracks.receivesVideo) {
-        case (true, _): return "Your microphone and camera will be on, and you will see \(agentName)."
-        case (false, true): return "Your microphone will be on and you will see \(agentName); your camera stays off."
-        case (false, false): return "Your microphone will be on; this is a voice call."
+        case (true, _): return localized("Your microphone and camera will be on, and you will see {name}.", ["name": agentName])
+        case (false, true): return localized("Your microphone will be on and you will see {name}; your camera stays off.", ["name": agentName])
+        case (false, false): return localized("Your microphone will be on; this is a voice call.")
         }
     }
 
     private var agentName: String {
         let name = agent.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        return name.isEmpty ? "The agent" : name
+        return name.isEmpty ? localized("The agent") : name
     }
 }

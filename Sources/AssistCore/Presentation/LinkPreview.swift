@@ -30,6 +30,6 @@ public struct LinkPreview: Sendable, Hashable {
     /// What a screen reader says for the card, e.g.
     /// "Link to docs.example.com, page /guides/setup".
     public var accessibleLabel: String {
-        path.map { "Link to \(host), page \($0)" } ?? "Link to \(host)"
+        path.map { localized("Link to {host}, page {page}", ["host": host, "page": $0]) } ?? localized("Link to {host}", ["host": host])
     }
 }

@@ -45,9 +45,8 @@ public struct MinimizedChat: Sendable, Hashable {
     /// "1 new message", "3 new messages".
     public var unreadText: String {
         switch unreadCount {
-        case 0: "No new messages"
-        case 1: "1 new message"
-        default: "\(unreadCount) new messages"
+        case 0: localized("No new messages")
+        default: localizedPlural("{count} new message", "{count} new messages", count: unreadCount)
         }
     }
 }

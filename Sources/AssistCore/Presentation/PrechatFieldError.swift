@@ -34,23 +34,29 @@ public struct PrechatFieldError: Error, Sendable, Hashable, CustomStringConverti
     /// The sentence shown with the field, e.g.
     /// `“Email” must be an email address, such as sam@example.com.`
     public var message: String {
-        let name = "“\(label)”"
+        let name = localized("“{label}”", ["label": label])
         switch problem {
         case .missing:
-            return "\(name) is required."
+            return localized("{name} is required.", ["name": name])
         case .mustBeChecked:
-            return "\(name) must be checked to continue."
+            return localized("{name} must be checked to continue.", ["name": name])
         case .malformedEmail:
-            return "\(name) must be an email address, such as sam@example.com."
+            return localized("{name} must be an email address, such as sam@example.com.", ["name": name])
         case .malformedPhone:
-            return "\(name) must be a phone number of \(PrechatForm.phoneDigits.lowerBound) to "
-                + "\(PrechatForm.phoneDigits.upperBound) digits, such as +44 20 7946 0958."
+            return localized("{name} must be a phone number of {fewest} to {most} digits, such as +44 20 7946 0958.", [
+                "name": name,
+                "fewest": String(PrechatForm.phoneDigits.lowerBound),
+                "most": String(PrechatForm.phoneDigits.upperBound),
+            ])
         case .notANumber:
-            return "\(name) must be a number, such as 42 or 3.5."
+            return localized("{name} must be a number, such as 42 or 3.5.", ["name": name])
         case .notAnOption:
-            return "\(name) must be one of the choices offered."
+            return localized("{name} must be one of the choices offered.", ["name": name])
         case .tooLong(let maximum, let length):
-            return "\(name) must be at most \(maximum) characters long; it has \(length)."
+            return localizedPlural(
+                "{name} must be at most {count} character long; it has {length}.",
+                "{name} must be at most {count} characters long; it has {length}.", count: maximum,
+                ["name": name, "length": String(length)])
         }
     }
 

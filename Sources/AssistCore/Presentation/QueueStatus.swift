@@ -66,33 +66,34 @@ public struct QueueStatus: Sendable, Hashable {
         self.accessibleDescription = accessibleDescription
     }
 
-    private static let waiting = QueueStatus(text: "Waiting for an agent…", accessibleDescription: "Waiting for an agent")
+    private static let waiting = QueueStatus(text: localized("Waiting for an agent…"), accessibleDescription: localized("Waiting for an agent"))
 
     private static func position(_ position: Int) -> QueueStatus {
         if position <= 0 {
-            return QueueStatus(text: "You're next in line", accessibleDescription: "You are next in line")
+            return QueueStatus(text: localized("You're next in line"), accessibleDescription: localized("You are next in line"))
         }
-        let line = "You are number \(position) in line"
+        let line = localized("You are number {position} in line", ["position": String(position)])
         return QueueStatus(text: line, accessibleDescription: line)
     }
 
     private static func estimate(_ seconds: TimeInterval, minimum: TimeInterval, maximum: TimeInterval) -> QueueStatus {
         if seconds > maximum {
-            let line = "The wait is longer than usual"
+            let line = localized("The wait is longer than usual")
             return QueueStatus(text: line, accessibleDescription: line)
         }
         let minutes = Int((max(seconds, minimum, 0) / 60).rounded(.up))
         switch minutes {
         case 0:
-            let line = "Estimated wait: less than a minute"
+            let line = localized("Estimated wait: less than a minute")
             return QueueStatus(text: line, accessibleDescription: line)
         case 1:
             return QueueStatus(
-                text: "Estimated wait: about 1 min", accessibleDescription: "Estimated wait: about 1 minute")
+                text: localized("Estimated wait: about 1 min"), accessibleDescription: localized("Estimated wait: about 1 minute"))
         default:
             return QueueStatus(
-                text: "Estimated wait: about \(minutes) min",
-                accessibleDescription: "Estimated wait: about \(minutes) minutes")
+                text: localized("Estimated wait: about {minutes} min", ["minutes": String(minutes)]),
+                accessibleDescription: localizedPlural(
+                    "Estimated wait: about {count} minute", "Estimated wait: about {count} minutes", count: minutes))
         }
     }
 }

@@ -32,7 +32,7 @@ public struct SharedDocument: Sendable, Hashable {
     public var title: String {
         let name = url.lastPathComponent
         if !name.isEmpty, name != "/" { return name.removingPercentEncoding ?? name }
-        return url.host ?? "Shared document"
+        return url.host ?? localized("Shared document")
     }
 
     /// How to show it: by the media type the server sent with the bytes

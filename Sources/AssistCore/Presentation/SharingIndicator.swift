@@ -22,16 +22,16 @@ public struct SharingIndicator: Sendable, Hashable {
     /// The bar for `share`.
     public init(_ share: ScreenShare) {
         let trimmed = share.agent.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let name = trimmed.isEmpty ? "The agent" : trimmed
+        let name = trimmed.isEmpty ? localized("The agent") : trimmed
         showsControl = share.hasControl
         if share.hasControl {
-            title = "\(name) can see and control this window"
-            detail = "\(name) can click and type where this app allows it. Fields kept private are covered."
+            title = localized("{name} can see and control this window", ["name": name])
+            detail = localized("{name} can click and type where this app allows it. Fields kept private are covered.", ["name": name])
         } else {
-            title = "\(name) can see this window"
-            detail = "Only this app's window is shared, and fields kept private are covered."
+            title = localized("{name} can see this window", ["name": name])
+            detail = localized("Only this app's window is shared, and fields kept private are covered.")
         }
-        stopDescription = "Stop sharing this window with \(name)"
+        stopDescription = localized("Stop sharing this window with {name}", ["name": name])
         canClearDrawing = !share.annotations.isEmpty
     }
 }

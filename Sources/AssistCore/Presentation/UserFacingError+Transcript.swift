@@ -10,13 +10,14 @@ extension UserFacingError {
         let name = file.lastPathComponent
         let reason: String
         switch Self.fileProblem(of: error) {
-        case .noPermission: reason = "you may not write in the folder \(folder)"
-        case .readOnly: reason = "the folder \(folder) is on a disk that cannot be written to"
-        case .full: reason = "the disk holding \(folder) is full"
-        case .missingFolder: reason = "the folder \(folder) does not exist"
+        case .noPermission: reason = localized("you may not write in the folder {folder}", ["folder": folder])
+        case .readOnly: reason = localized("the folder {folder} is on a disk that cannot be written to", ["folder": folder])
+        case .full: reason = localized("the disk holding {folder} is full", ["folder": folder])
+        case .missingFolder: reason = localized("the folder {folder} does not exist", ["folder": folder])
         case nil: reason = (error as NSError).localizedDescription.trimmingCharacters(in: .punctuationCharacters)
         }
-        self.init(message: "The transcript could not be saved as “\(name)”: \(reason).", remedy: .dismiss)
+        self.init(
+            message: localized("The transcript could not be saved as “{name}”: {reason}.", ["name": name, "reason": reason]), remedy: .dismiss)
     }
 
     /// The sentence for a transcript that could not be printed, with the
@@ -24,7 +25,9 @@ extension UserFacingError {
     public init(printingTranscriptFailedWith description: String) {
         let detail = description.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
         self.init(
-            message: detail.isEmpty ? "The transcript could not be printed." : "The transcript could not be printed: \(detail).",
+            message: detail.isEmpty
+                ? localized("The transcript could not be printed.")
+                : localized("The transcript could not be printed: {reason}.", ["reason": detail]),
             remedy: .dismiss)
     }
 

@@ -25,11 +25,11 @@ public struct UserFacingError: Error, Sendable, Hashable, CustomStringConvertibl
         /// The button's label, e.g. "Try again".
         public var label: String {
             switch self {
-            case .tryAgain: "Try again"
-            case .checkServerAddress: "Check the server address"
-            case .checkSettings: "Check the settings"
-            case .startNewSession: "Start a new session"
-            case .dismiss: "Close"
+            case .tryAgain: localized("Try again")
+            case .checkServerAddress: localized("Check the server address")
+            case .checkSettings: localized("Check the settings")
+            case .startNewSession: localized("Start a new session")
+            case .dismiss: localized("Close")
             }
         }
     }
@@ -54,7 +54,9 @@ public struct UserFacingError: Error, Sendable, Hashable, CustomStringConvertibl
         case let error as UserFacingError:
             self = error
         case let error as ConfigurationError:
-            self.init(message: "The support settings have a problem: \(error.description).", remedy: .checkSettings)
+            self.init(
+                message: localized("The support settings have a problem: {problem}.", ["problem": error.description]),
+                remedy: .checkSettings)
         case let error as ConnectionError:
             self.init(connectionError: error)
         case let error as ProtocolError:
@@ -76,19 +78,19 @@ public struct UserFacingError: Error, Sendable, Hashable, CustomStringConvertibl
     public init(closeCode: CloseCode) {
         switch closeCode {
         case .normal:
-            self.init(message: "The support session has ended.", remedy: .startNewSession)
+            self.init(message: localized("The support session has ended."), remedy: .startNewSession)
         case .goingAway:
-            self.init(message: "The support server is restarting or shutting down.", remedy: .tryAgain)
+            self.init(message: localized("The support server is restarting or shutting down."), remedy: .tryAgain)
         case .unsupportedVersion:
             self = .versionMismatch
         case .resumeRejected:
             self = .resumeRejected
         case .authenticationFailed:
-            self.init(message: "The support server did not accept this app.", remedy: .checkServerAddress)
+            self.init(message: localized("The support server did not accept this app."), remedy: .checkServerAddress)
         case .internalError:
-            self.init(message: "The support server ran into a problem.", remedy: .tryAgain)
+            self.init(message: localized("The support server ran into a problem."), remedy: .tryAgain)
         case .sequenceGap:
-            self.init(message: "The connection to the support server got out of step.", remedy: .tryAgain)
+            self.init(message: localized("The connection to the support server got out of step."), remedy: .tryAgain)
         default:
             self = .garbled
         }
@@ -98,19 +100,19 @@ public struct UserFacingError: Error, Sendable, Hashable, CustomStringConvertibl
     public init(sessionEnded reason: SessionEndReason) {
         switch reason {
         case .consumerEnded:
-            self.init(message: "You ended the support session.", remedy: .startNewSession)
+            self.init(message: localized("You ended the support session."), remedy: .startNewSession)
         case .consumerLeftQueue:
-            self.init(message: "You left the queue.", remedy: .startNewSession)
+            self.init(message: localized("You left the queue."), remedy: .startNewSession)
         case .agentEnded:
-            self.init(message: "The agent ended the support session.", remedy: .startNewSession)
+            self.init(message: localized("The agent ended the support session."), remedy: .startNewSession)
         case .gracePeriodExpired:
             self.init(
-                message: "The support session ended because the connection was lost for too long.",
+                message: localized("The support session ended because the connection was lost for too long."),
                 remedy: .startNewSession)
         case .noAgentsAvailable:
-            self.init(message: "No agents are available right now.", remedy: .tryAgain)
+            self.init(message: localized("No agents are available right now."), remedy: .tryAgain)
         default:
-            self.init(message: "The support server ended the support session.", remedy: .startNewSession)
+            self.init(message: localized("The support server ended the support session."), remedy: .startNewSession)
         }
     }
 
@@ -120,11 +122,11 @@ public struct UserFacingError: Error, Sendable, Hashable, CustomStringConvertibl
     private init(connectionError error: ConnectionError) {
         switch error {
         case .closedByServer:
-            self.init(message: "The support server closed the connection.", remedy: .tryAgain)
+            self.init(message: localized("The support server closed the connection."), remedy: .tryAgain)
         case .ended:
-            self.init(message: "The support session has ended.", remedy: .startNewSession)
+            self.init(message: localized("The support session has ended."), remedy: .startNewSession)
         case .alreadyStarted:
-            self.init(message: "Support is already running.", remedy: .dismiss)
+            self.init(message: localized("Support is already running."), remedy: .dismiss)
         default:
             self = .noAnswer
         }
@@ -146,38 +148,38 @@ public struct UserFacingError: Error, Sendable, Hashable, CustomStringConvertibl
         case .cannotConnectToHost:
             self = .refused
         case .cannotFindHost, .dnsLookupFailed:
-            self.init(message: "The support server's address could not be found.", remedy: .checkServerAddress)
+            self.init(message: localized("The support server's address could not be found."), remedy: .checkServerAddress)
         case .badURL, .unsupportedURL:
-            self.init(message: "The support server's address is not a valid web address.", remedy: .checkServerAddress)
+            self.init(message: localized("The support server's address is not a valid web address."), remedy: .checkServerAddress)
         case .timedOut:
             self = .noAnswer
         case .notConnectedToInternet:
-            self.init(message: "This computer is not connected to a network.", remedy: .tryAgain)
+            self.init(message: localized("This computer is not connected to a network."), remedy: .tryAgain)
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             self.init(
-                message: "A secure connection to the support server could not be made.", remedy: .checkServerAddress)
+                message: localized("A secure connection to the support server could not be made."), remedy: .checkServerAddress)
         default:
             self = .lost
         }
     }
 
     private static let untrustedCertificate = UserFacingError(
-        message: "The support server's certificate could not be verified, so the app did not connect; "
-            + "a development server with a self-signed certificate needs acceptSelfSignedCerts set to true.",
+        message: localized(
+            "The support server's certificate could not be verified, so the app did not connect; a development server with a self-signed certificate needs acceptSelfSignedCerts set to true."),
         remedy: .checkSettings)
     private static let refused = UserFacingError(
-        message: "The support server refused the connection.", remedy: .checkServerAddress)
+        message: localized("The support server refused the connection."), remedy: .checkServerAddress)
     private static let noAnswer = UserFacingError(
-        message: "The support server did not answer in time.", remedy: .tryAgain)
+        message: localized("The support server did not answer in time."), remedy: .tryAgain)
     private static let lost = UserFacingError(
-        message: "The connection to the support server was lost.", remedy: .tryAgain)
+        message: localized("The connection to the support server was lost."), remedy: .tryAgain)
     private static let garbled = UserFacingError(
-        message: "The support server sent something this app could not understand.", remedy: .tryAgain)
+        message: localized("The support server sent something this app could not understand."), remedy: .tryAgain)
     private static let versionMismatch = UserFacingError(
-        message: "This app and the support server speak different versions of the support protocol.",
+        message: localized("This app and the support server speak different versions of the support protocol."),
         remedy: .checkServerAddress)
     private static let resumeRejected = UserFacingError(
-        message: "The support session could not be resumed after the connection was lost.",
+        message: localized("The support session could not be resumed after the connection was lost."),
         remedy: .startNewSession)
 }

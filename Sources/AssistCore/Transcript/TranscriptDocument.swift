@@ -32,7 +32,7 @@ public struct TranscriptDocument: Sendable, Hashable {
     }
 
     /// The document's title, the same in every format.
-    public static let title = "Support chat transcript"
+    public static var title: String { localized("Support chat transcript") }
 
     /// Whether there is anything to save or print: at least one entry.
     public var hasContent: Bool { !entries.isEmpty }
@@ -41,10 +41,10 @@ public struct TranscriptDocument: Sendable, Hashable {
     /// the order every renderer shows them; unknown details are left out.
     public func detailLines(_ formatting: TranscriptFormatting) -> [(label: String, value: String)] {
         var lines: [(label: String, value: String)] = []
-        if let personName { lines.append(("Person", personName)) }
-        if !agentNames.isEmpty { lines.append((agentNames.count == 1 ? "Agent" : "Agents", agentNames.joined(separator: ", "))) }
-        if let startedAt { lines.append(("Started", formatting.dateAndTime(startedAt))) }
-        if let sessionID { lines.append(("Session", sessionID)) }
+        if let personName { lines.append((localized("Person"), personName)) }
+        if !agentNames.isEmpty { lines.append((agentNames.count == 1 ? localized("Agent") : localized("Agents"), agentNames.joined(separator: ", "))) }
+        if let startedAt { lines.append((localized("Started"), formatting.dateAndTime(startedAt))) }
+        if let sessionID { lines.append((localized("Session"), sessionID)) }
         return lines
     }
 }

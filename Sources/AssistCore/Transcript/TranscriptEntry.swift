@@ -54,6 +54,10 @@ public enum TranscriptContent: Sendable, Hashable {
 
     /// A file's line: "File: NAME (48.2 KB, application/pdf)".
     static func fileLine(_ file: AttachmentInfo) -> String {
-        "File: \(file.name) (\(ByteCountFormatter.string(fromByteCount: Int64(file.size), countStyle: .decimal)), \(file.mediaType))"
+        localized("File: {name} ({size}, {type})", [
+            "name": file.name,
+            "size": ByteCountFormatter.string(fromByteCount: Int64(file.size), countStyle: .decimal),
+            "type": file.mediaType,
+        ])
     }
 }

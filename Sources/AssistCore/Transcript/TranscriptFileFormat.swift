@@ -39,8 +39,8 @@ public enum TranscriptFileFormat: String, Sendable, Hashable, CaseIterable {
     /// The format's name in a file chooser's list of types.
     public var displayName: String {
         switch self {
-        case .html: "Web page (HTML)"
-        case .plainText: "Plain text"
+        case .html: localized("Web page (HTML)")
+        case .plainText: localized("Plain text")
         }
     }
 

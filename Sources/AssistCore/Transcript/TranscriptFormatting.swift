@@ -9,7 +9,7 @@ public struct TranscriptFormatting: Sendable {
     public let timeZone: TimeZone
 
     /// Formatting for `locale` in `timeZone`.
-    public init(locale: Locale = .current, timeZone: TimeZone = .current) {
+    public init(locale: Locale = Localization.formattingLocale, timeZone: TimeZone = .current) {
         self.locale = locale
         self.timeZone = timeZone
     }

@@ -40,7 +40,7 @@ public struct TranscriptHTMLRenderer: Sendable {
         }
         html += "</header>\n"
         if document.entries.isEmpty {
-            html += "<p class=\"empty\">Nothing was written in this session.</p>\n"
+            html += "<p class=\"empty\">\(Self.escaped(localized("Nothing was written in this session.")))</p>\n"
         } else {
             html += "<ol class=\"entries\">\n"
             for entry in document.entries { html += item(entry) }

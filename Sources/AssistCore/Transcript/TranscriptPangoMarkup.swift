@@ -22,7 +22,7 @@ public struct TranscriptPangoMarkup: Sendable {
             heading += "\n<b>\(Self.escaped(line.label)):</b> \(Self.escaped(line.value))"
         }
         guard !document.entries.isEmpty else {
-            return [heading, "Nothing was written in this session."]
+            return [heading, localized("Nothing was written in this session.")]
         }
         return [heading] + document.entries.map(block)
     }

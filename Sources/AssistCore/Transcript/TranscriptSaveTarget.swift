@@ -39,6 +39,6 @@ public struct TranscriptSaveTarget: Sendable, Hashable {
             return value < 10 ? "0\(value)" : "\(value)"
         }
         let stamp = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour))\(two(parts.minute))"
-        return "Support transcript \(stamp).\(format.fileExtension)"
+        return localized("Support transcript {date}", ["date": stamp]) + "." + format.fileExtension
     }
 }

@@ -19,7 +19,7 @@ public struct TranscriptTextRenderer: Sendable {
         lines += document.detailLines(formatting).map { "\($0.label): \($0.value)" }
         lines.append("")
         if document.entries.isEmpty {
-            lines.append("Nothing was written in this session.")
+            lines.append(localized("Nothing was written in this session."))
         }
         for entry in document.entries {
             var heading = "[\(formatting.time(entry.time))] \(entry.authorName)"

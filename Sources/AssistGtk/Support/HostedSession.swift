@@ -51,7 +51,7 @@ final class HostedSession {
             widget = gtk_window_new()
         }
         let window = GtkCast.pointer(widget, to: GtkWindow.self)
-        gtk_window_set_title(window, "Support")
+        gtk_window_set_title(window, localized("Support"))
         gtk_window_set_default_size(window, 440, 620)
         gtk_window_set_titlebar(window, gtk_header_bar_new())
         return window

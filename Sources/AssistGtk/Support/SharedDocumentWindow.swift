@@ -47,14 +47,14 @@ public final class SharedDocumentWindow {
         gtk_window_set_deletable(window, closable ? 1 : 0)
         let header = gtk_header_bar_new()!
         if closable {
-            let close = Widgets.button("_Close document")
+            let close = Widgets.button(localized("_Close document"))
             gtk_header_bar_pack_end(GtkCast.opaque(header), close)
             SignalConnection.connect(close, signal: "clicked") { [weak self] in self?.close() }
         }
         gtk_window_set_titlebar(window, header)
         gtk_window_set_child(window, body)
         Widgets.addClasses(widget, ["assist-shared-document"])
-        Accessibility.setDescription(widget, "A document shared by the support agent")
+        Accessibility.setDescription(widget, localized("A document shared by the support agent"))
         SignalConnection.connectReturningBool(widget, signal: "close-request") { [weak self] in
             guard let self else { return false }
             if !closable, !closingForGood { return true }
@@ -85,7 +85,7 @@ public final class SharedDocumentWindow {
     private func load() {
         let spinner = gtk_spinner_new()!
         gtk_spinner_start(GtkCast.opaque(spinner))
-        showCentred(spinner, Widgets.label("Downloading \(document.title)…", classes: ["dim-label"], wrap: true))
+        showCentred(spinner, Widgets.label(localized("Downloading {name}…", ["name": document.title]), classes: ["dim-label"], wrap: true))
         let document = document
         let loader = loader
         loading?.cancel()
@@ -121,7 +121,7 @@ public final class SharedDocumentWindow {
             return gdk_texture_new_from_bytes(bytes, nil)
         }
         guard let texture else {
-            return showProblem(UserFacingError(message: "The shared picture could not be read.", remedy: .dismiss))
+            return showProblem(UserFacingError(message: localized("The shared picture could not be read."), remedy: .dismiss))
         }
         let picture = gtk_picture_new_for_paintable(texture)!
         g_object_unref(UnsafeMutableRawPointer(texture))
@@ -147,13 +147,13 @@ public final class SharedDocumentWindow {
     }
 
     private func showOther() {
-        let open = Widgets.button("_Open in another app", classes: ["suggested-action"])
+        let open = Widgets.button(localized("_Open in another app"), classes: ["suggested-action"])
         gtk_widget_set_halign(open, GTK_ALIGN_CENTER)
         SignalConnection.connect(open, signal: "clicked") { [weak self] in
             guard let self else { return }
             LinkOpener.open(document.url.absoluteString, from: widget)
         }
-        showCentred(Widgets.label("This kind of document can't be shown here.", classes: ["title-4"], wrap: true), open)
+        showCentred(Widgets.label(localized("This kind of document can't be shown here."), classes: ["title-4"], wrap: true), open)
         gtk_widget_grab_focus(open)
     }
 

@@ -24,7 +24,7 @@ final class StatusPage {
         g_object_ref_sink(widget)
         spinner = gtk_spinner_new()!
         gtk_widget_set_size_request(spinner, 32, 32)
-        Accessibility.setLabel(spinner, "Working")
+        Accessibility.setLabel(spinner, localized("Working"))
         icon = gtk_image_new_from_icon_name("dialog-information-symbolic")!
         gtk_image_set_pixel_size(GtkCast.opaque(icon), 64)
         gtk_widget_add_css_class(icon, "dim-label")
@@ -35,7 +35,7 @@ final class StatusPage {
             gtk_label_set_xalign(GtkCast.opaque(label), 0.5)
         }
         primaryButton = Widgets.button("", classes: ["pill", "suggested-action"])
-        closeButton = Widgets.button("_Close", classes: ["pill"])
+        closeButton = Widgets.button(localized("_Close"), classes: ["pill"])
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(buttons, 12)
@@ -57,7 +57,7 @@ final class StatusPage {
         gtk_spinner_start(GtkCast.opaque(spinner))
         Widgets.setVisible(spinner, true)
         Widgets.setVisible(icon, false)
-        Widgets.setText(titleLabel, "Connecting to support…")
+        Widgets.setText(titleLabel, localized("Connecting to support…"))
         Widgets.setText(detailLabel, server)
         Widgets.setVisible(primaryButton, false)
         Widgets.setVisible(closeButton, false)

@@ -125,14 +125,14 @@ final class SupportController {
     /// joins the session the agent who is given the code joins.
     func startWithSupportCode() async throws {
         let codes = try shortCodeClient()
-        panel.supportCode.render(code: nil, status: "Asking the support server for a code…")
+        panel.supportCode.render(code: nil, status: localized("Asking the support server for a code…"))
         panel.show(.supportCode)
         isActive = true
         do {
             let auditName = configuration.auditName.isEmpty ? nil : configuration.auditName
             let code = try await codes.createCode(auditName: auditName)
             let escalation = try await codes.redeem(code, auditName: auditName)
-            panel.supportCode.render(code: code, status: "Waiting for the agent to enter the code…")
+            panel.supportCode.render(code: code, status: localized("Waiting for the agent to enter the code…"))
             waitsForCodeAgent = true
             var escalated = configuration
             escalated.sessionToken = escalation.sessionToken
@@ -140,7 +140,7 @@ final class SupportController {
             let submission = try PrechatForm(fields: []).submission(visitorName: configuration.visitorName)
             try await connect(with: submission, configuration: escalated, showConnecting: false)
         } catch {
-            showEnded(UserFacingError(error), title: "No support code")
+            showEnded(UserFacingError(error), title: localized("No support code"))
             throw error
         }
     }
@@ -186,7 +186,7 @@ final class SupportController {
                 configuration: configuration, submission: submission, access: access, takesCalls: calls != nil,
                 keeping: keeping)
         } catch {
-            showEnded(error, title: "Support could not start")
+            showEnded(error, title: localized("Support could not start"))
             throw error
         }
         self.client = client
@@ -199,7 +199,7 @@ final class SupportController {
             transcript.sessionID = await client.sessionID?.rawValue
             onTranscriptChanged(transcript.document)
         } catch {
-            showEnded(UserFacingError(error), title: "Could not connect")
+            showEnded(UserFacingError(error), title: localized("Could not connect"))
             throw error
         }
     }
@@ -218,7 +218,7 @@ final class SupportController {
                 configuration: configuration, resuming: kept, access: access, takesCalls: calls != nil,
                 keeping: keeping)
         } catch {
-            showEnded(error, title: "Support could not resume")
+            showEnded(error, title: localized("Support could not resume"))
             throw error
         }
         self.client = client
@@ -231,7 +231,7 @@ final class SupportController {
         } catch let closure as LinkClosure where closure.code == .resumeRejected {
             throw closure
         } catch {
-            showEnded(UserFacingError(error), title: "Could not connect")
+            showEnded(UserFacingError(error), title: localized("Could not connect"))
             throw error
         }
     }
@@ -243,7 +243,7 @@ final class SupportController {
 
     private func shortCodeClient() throws(UserFacingError) -> ShortCodeClient {
         guard let client = ShortCodeClient(configuration: configuration, access: access) else {
-            throw UserFacingError(message: "No support server is configured.", remedy: .checkSettings)
+            throw UserFacingError(message: localized("No support server is configured."), remedy: .checkSettings)
         }
         return client
     }
@@ -343,7 +343,7 @@ final class SupportController {
             showChat()
             showAskForCall()
         case .ended(let ending):
-            showEnded(ending.error, title: "Support ended")
+            showEnded(ending.error, title: localized("Support ended"))
         }
     }
 

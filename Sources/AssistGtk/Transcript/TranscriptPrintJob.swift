@@ -127,7 +127,7 @@ final class TranscriptPrintJob {
         let font = pango_font_description_from_string(Self.footerFont)
         defer { pango_font_description_free(font) }
         pango_layout_set_font_description(layout, font)
-        pango_layout_set_text(layout, "Page \(page + 1) of \(pages.count)", -1)
+        pango_layout_set_text(layout, localized("Page {page} of {count}", ["page": String(page + 1), "count": String(pages.count)]), -1)
         var width: Int32 = 0
         var height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)

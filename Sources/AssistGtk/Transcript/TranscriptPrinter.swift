@@ -35,7 +35,7 @@ public enum TranscriptPrinter {
             let failure = result == GTK_PRINT_OPERATION_RESULT_ERROR ? error(of: operation) : nil
             if result == GTK_PRINT_OPERATION_RESULT_APPLY { remember(gtk_print_operation_get_print_settings(operation)) }
             running[key] = nil
-            if let failure { NoticeDialog(title: "Transcript not printed", error: failure, parent: parent).present() }
+            if let failure { NoticeDialog(title: localized("Transcript not printed"), error: failure, parent: parent).present() }
             completion(failure)
         }
         SignalConnection.connectInt(UnsafeMutableRawPointer(operation), signal: "done") { result in

@@ -24,7 +24,7 @@ public final class TranscriptSaveDialog {
     public init(document: TranscriptDocument, parent: UnsafeMutablePointer<GtkWindow>?) {
         self.document = document
         self.parent = parent
-        chooser = gtk_file_chooser_native_new("Save Transcript", parent, GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")
+        chooser = gtk_file_chooser_native_new(localized("Save Transcript"), parent, GTK_FILE_CHOOSER_ACTION_SAVE, localized("_Save"), localized("_Cancel"))
         filters = TranscriptFileFormat.allCases.map { format in
             let filter = gtk_file_filter_new()!
             gtk_file_filter_set_name(filter, format.displayName)
@@ -60,8 +60,8 @@ public final class TranscriptSaveDialog {
         }
         guard let path = chosenPath() else {
             let error = UserFacingError(
-                message: "The transcript can only be saved in a folder on this computer.", remedy: .dismiss)
-            NoticeDialog(title: "Transcript not saved", error: error, parent: parent).present()
+                message: localized("The transcript can only be saved in a folder on this computer."), remedy: .dismiss)
+            NoticeDialog(title: localized("Transcript not saved"), error: error, parent: parent).present()
             onFinished(nil)
             return
         }
@@ -73,7 +73,7 @@ public final class TranscriptSaveDialog {
             try TranscriptFile.write(document, to: target)
             onFinished(target)
         } catch {
-            NoticeDialog(title: "Transcript not saved", error: error, parent: parent).present()
+            NoticeDialog(title: localized("Transcript not saved"), error: error, parent: parent).present()
             onFinished(nil)
         }
     }

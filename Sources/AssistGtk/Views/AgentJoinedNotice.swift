@@ -26,7 +26,7 @@ public final class AgentJoinedNotice {
         let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
         gtk_widget_set_hexpand(texts, 1)
         Widgets.append(texts, titleLabel, detailLabel)
-        let dismiss = Widgets.iconButton("window-close-symbolic", accessibleName: "Dismiss")
+        let dismiss = Widgets.iconButton("window-close-symbolic", accessibleName: localized("Dismiss"))
         Widgets.addClasses(dismiss, ["flat", "circular"])
         gtk_widget_set_valign(dismiss, GTK_ALIGN_CENTER)
         Widgets.append(widget, icon, texts, dismiss)

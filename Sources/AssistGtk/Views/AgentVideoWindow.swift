@@ -24,8 +24,8 @@ public final class AgentVideoWindow {
         widget = gtk_window_new()!
         g_object_ref_sink(widget)
         let window = GtkCast.pointer(widget, to: GtkWindow.self)
-        let name = agentName.trimmingCharacters(in: .whitespaces).isEmpty ? "the agent" : agentName
-        gtk_window_set_title(window, "Video call with \(name)")
+        let name = agentName.trimmingCharacters(in: .whitespaces).isEmpty ? localized("the agent") : agentName
+        gtk_window_set_title(window, localized("Video call with {name}", ["name": name]))
         gtk_window_set_default_size(window, 480, 360)
         Widgets.addClasses(widget, ["assist-agent-video"])
         let overlay = gtk_overlay_new()!

@@ -1,3 +1,4 @@
+import AssistCore
 import CGtk
 import Foundation
 
@@ -15,15 +16,15 @@ final class AttachFileDialog {
 
     /// The dialog over `parent`; call ``present()`` to show it.
     init(parent: UnsafeMutablePointer<GtkWindow>?) {
-        chooser = gtk_file_chooser_native_new("Attach File", parent, GTK_FILE_CHOOSER_ACTION_OPEN, "_Attach", "_Cancel")
+        chooser = gtk_file_chooser_native_new(localized("Attach File"), parent, GTK_FILE_CHOOSER_ACTION_OPEN, localized("_Attach"), localized("_Cancel"))
         gtk_file_chooser_set_select_multiple(chooser, 1)
         let supported = gtk_file_filter_new()!
-        gtk_file_filter_set_name(supported, "Pictures, PDF and text files")
+        gtk_file_filter_set_name(supported, localized("Pictures, PDF and text files"))
         for mediaType in ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf", "text/plain"] {
             gtk_file_filter_add_mime_type(supported, mediaType)
         }
         let everything = gtk_file_filter_new()!
-        gtk_file_filter_set_name(everything, "All files")
+        gtk_file_filter_set_name(everything, localized("All files"))
         gtk_file_filter_add_pattern(everything, "*")
         gtk_file_chooser_add_filter(chooser, supported)
         gtk_file_chooser_add_filter(chooser, everything)

@@ -33,8 +33,8 @@ final class ChatComposer {
         textView = gtk_text_view_new()!
         buffer = gtk_text_view_get_buffer(GtkCast.pointer(textView))
         keyController = gtk_event_controller_key_new()
-        sendButton = Widgets.button("_Send", classes: ["suggested-action"])
-        attachButton = Widgets.iconButton("mail-attachment-symbolic", accessibleName: "Attach File")
+        sendButton = Widgets.button(localized("_Send"), classes: ["suggested-action"])
+        attachButton = Widgets.iconButton("mail-attachment-symbolic", accessibleName: localized("Attach File"))
         layOut()
         connectSignals()
     }
@@ -68,8 +68,8 @@ final class ChatComposer {
         for margin in [gtk_text_view_set_left_margin, gtk_text_view_set_right_margin] {
             margin(textViewPointer, 10)
         }
-        Accessibility.setLabel(textView, "Message")
-        Accessibility.setDescription(textView, "Enter sends, Shift+Enter starts a new line")
+        Accessibility.setLabel(textView, localized("Message"))
+        Accessibility.setDescription(textView, localized("Enter sends, Shift+Enter starts a new line"))
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(GtkCast.opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_max_content_height(GtkCast.opaque(scroller), 120)

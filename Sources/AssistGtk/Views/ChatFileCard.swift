@@ -39,9 +39,9 @@ final class ChatFileCard {
         gtk_label_set_max_width_chars(GtkCast.opaque(nameLabel), 32)
         detailLabel = Widgets.label("", classes: ["caption", "dim-label", "numeric"])
         progressBar = gtk_progress_bar_new()!
-        cancelButton = Widgets.button("_Cancel", classes: ["flat", "assist-file-cancel"])
-        openButton = Widgets.button("_Open", classes: ["assist-file-open"])
-        showInFolderButton = Widgets.button("Show in _Folder", classes: ["flat"])
+        cancelButton = Widgets.button(localized("_Cancel"), classes: ["flat", "assist-file-cancel"])
+        openButton = Widgets.button(localized("_Open"), classes: ["assist-file-open"])
+        showInFolderButton = Widgets.button(localized("Show in _Folder"), classes: ["flat"])
         statusLabel = Widgets.label("", classes: ["caption"], wrap: true)
         progressRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         actionRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
@@ -73,7 +73,7 @@ final class ChatFileCard {
         Widgets.append(heading, preview, texts)
         gtk_widget_set_hexpand(progressBar, 1)
         gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
-        Accessibility.setLabel(progressBar, "Upload progress")
+        Accessibility.setLabel(progressBar, localized("Upload progress"))
         Widgets.append(progressRow, progressBar, cancelButton)
         Widgets.append(actionRow, openButton, showInFolderButton)
         Widgets.append(widget, heading, progressRow, statusLabel, actionRow)
@@ -109,7 +109,7 @@ final class ChatFileCard {
             let picture = gtk_picture_new_for_paintable(texture)!
             gtk_picture_set_can_shrink(GtkCast.opaque(picture), 1)
             gtk_widget_set_size_request(picture, Thumbnail.maximumSide, Thumbnail.maximumSide)
-            Accessibility.setLabel(picture, "Picture \(card.name)")
+            Accessibility.setLabel(picture, localized("Picture {name}", ["name": card.name]))
             Widgets.addClasses(picture, ["assist-file-thumbnail"])
             Widgets.append(preview, picture)
         }

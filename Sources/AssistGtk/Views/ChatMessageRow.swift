@@ -43,7 +43,7 @@ final class ChatMessageRow {
         g_object_ref_sink(widget)
         gtk_list_box_row_set_activatable(GtkCast.pointer(widget), 0)
         deliveryLabel = Widgets.label("", classes: ["caption", "dim-label"])
-        retryButton = Widgets.button("_Retry", classes: ["flat", "assist-retry"])
+        retryButton = Widgets.button(localized("_Retry"), classes: ["flat", "assist-retry"])
         maskingLabel = Widgets.label("", classes: ["caption"], wrap: true)
         gtk_widget_set_halign(maskingLabel, entry.isOwn ? GTK_ALIGN_END : GTK_ALIGN_START)
         bubble = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["assist-bubble"])

@@ -138,7 +138,7 @@ public final class ChatView {
     private func layOut() {
         gtk_list_box_set_selection_mode(GtkCast.opaque(list), GTK_SELECTION_NONE)
         Widgets.addClasses(list, ["assist-message-list"])
-        Accessibility.setLabel(list, "Messages")
+        Accessibility.setLabel(list, localized("Messages"))
         gtk_scrolled_window_set_policy(GtkCast.opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(GtkCast.opaque(scroller), list)
         let overlay = gtk_overlay_new()!

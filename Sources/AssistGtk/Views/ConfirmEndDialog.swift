@@ -1,3 +1,4 @@
+import AssistCore
 import CGtk
 
 /// Asks "End support?" before ending the session: Cancel (the default, and
@@ -13,16 +14,16 @@ public final class ConfirmEndDialog {
 
     /// The dialog, over `parent`; call ``present()`` to show it.
     public init(parent: UnsafeMutablePointer<GtkWindow>?) {
-        widget = DialogWindow.make(title: "End support?", parent: parent)
+        widget = DialogWindow.make(title: localized("End support?"), parent: parent)
         g_object_ref_sink(widget)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         Widgets.setMargins(content, 24)
         gtk_widget_set_size_request(content, 320, -1)
-        let heading = Widgets.label("End support?", classes: ["title-2"])
+        let heading = Widgets.label(localized("End support?"), classes: ["title-2"])
         let message = Widgets.label(
             "The agent will be disconnected and the chat will close.", classes: ["dim-label"], wrap: true)
-        cancelButton = Widgets.button("_Cancel")
-        let endButton = Widgets.button("_End support", classes: ["destructive-action"])
+        cancelButton = Widgets.button(localized("_Cancel"))
+        let endButton = Widgets.button(localized("_End support"), classes: ["destructive-action"])
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
         gtk_widget_set_margin_top(buttons, 12)

@@ -25,13 +25,13 @@ public final class MinimizedChatCard {
         let icon = gtk_image_new_from_icon_name("user-available-symbolic")!
         gtk_image_set_pixel_size(GtkCast.opaque(icon), 24)
         gtk_widget_set_valign(icon, GTK_ALIGN_CENTER)
-        let title = Widgets.label("Support in progress", classes: ["heading"], wrap: true)
+        let title = Widgets.label(localized("Support in progress"), classes: ["heading"], wrap: true)
         agentLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         unreadLabel = Widgets.label("", classes: ["assist-unread"], wrap: true)
         let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
         gtk_widget_set_hexpand(texts, 1)
         Widgets.append(texts, title, agentLabel, unreadLabel)
-        openButton = Widgets.button("_Open chat", classes: ["suggested-action"])
+        openButton = Widgets.button(localized("_Open chat"), classes: ["suggested-action"])
         gtk_widget_set_valign(openButton, GTK_ALIGN_CENTER)
         Widgets.append(widget, icon, texts, openButton)
         SignalConnection.connect(openButton, signal: "clicked") { [weak self] in self?.onOpen() }
@@ -51,6 +51,6 @@ public final class MinimizedChatCard {
         } else {
             gtk_widget_remove_css_class(unreadLabel, "accent")
         }
-        Accessibility.setLabel(widget, "Support in progress. \(agentLine). \(chat.unreadText)")
+        Accessibility.setLabel(widget, localized("Support in progress. {who}. {unread}", ["who": agentLine, "unread": chat.unreadText]))
     }
 }

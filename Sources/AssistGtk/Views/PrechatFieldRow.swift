@@ -114,7 +114,7 @@ final class PrechatFieldRow {
     /// a first "Choose…" item stands for no choice (sent as `""`).
     private static func makePicker(_ field: PrechatFormField, options: [PrechatPickerOption]) -> Input {
         let offersNoChoice = !options.contains { $0.value == field.value }
-        let labels = (offersNoChoice ? ["Choose…"] : []) + options.map(\.label)
+        let labels = (offersNoChoice ? [localized("Choose…")] : []) + options.map(\.label)
         let values = (offersNoChoice ? [""] : []) + options.map(\.value)
         let copies = labels.map { strdup($0) }
         defer { copies.forEach { free($0) } }

@@ -28,7 +28,7 @@ public final class PrechatFormView {
         self.visitorName = visitorName
         rows = form.visibleFields.map(PrechatFieldRow.init)
         summaryLabel = assist_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_ALERT)
-        startButton = Widgets.button("_Start chat", classes: ["suggested-action"])
+        startButton = Widgets.button(localized("_Start chat"), classes: ["suggested-action"])
         widget = gtk_scrolled_window_new()!
         g_object_ref_sink(widget)
         layOut(introduction: form.introduction)
@@ -46,7 +46,7 @@ public final class PrechatFormView {
         gtk_widget_set_size_request(column, 360, -1)
         gtk_widget_set_halign(column, GTK_ALIGN_CENTER)
         Widgets.setMargins(column, 24)
-        let heading = Widgets.label("Before you chat", classes: ["title-2"])
+        let heading = Widgets.label(localized("Before you chat"), classes: ["title-2"])
         let intro = Widgets.label(introduction, classes: ["dim-label"], wrap: true)
         gtk_label_set_xalign(GtkCast.opaque(summaryLabel), 0)
         gtk_label_set_wrap(GtkCast.opaque(summaryLabel), 1)

@@ -17,12 +17,12 @@ public final class QueueView {
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["assist-queue"])
         g_object_ref_sink(widget)
         statusLabel = Widgets.label("", classes: ["title-3"], wrap: true)
-        leaveButton = Widgets.button("_Leave queue")
+        leaveButton = Widgets.button(localized("_Leave queue"))
         let spinner = gtk_spinner_new()!
         gtk_spinner_start(GtkCast.opaque(spinner))
         gtk_widget_set_size_request(spinner, 32, 32)
-        Accessibility.setLabel(spinner, "Waiting")
-        let hint = Widgets.label("Keep this window open: an agent will join you here.", classes: ["dim-label"], wrap: true)
+        Accessibility.setLabel(spinner, localized("Waiting"))
+        let hint = Widgets.label(localized("Keep this window open: an agent will join you here."), classes: ["dim-label"], wrap: true)
         for label in [statusLabel, hint] {
             gtk_label_set_justify(GtkCast.opaque(label), GTK_JUSTIFY_CENTER)
             gtk_label_set_xalign(GtkCast.opaque(label), 0.5)

@@ -20,15 +20,15 @@ public final class SupportCodeView {
     public init() {
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["assist-support-code-screen"])
         g_object_ref_sink(widget)
-        let heading = Widgets.label("Your support code", classes: ["title-2"])
+        let heading = Widgets.label(localized("Your support code"), classes: ["title-2"])
         let explanation = Widgets.label(
-            "Read this code to the support agent on the phone. It lets them join you in this app.",
+            localized("Read this code to the support agent on the phone. It lets them join you in this app."),
             classes: ["dim-label"], wrap: true)
         codeLabel = Widgets.label("", classes: ["assist-support-code"])
         gtk_widget_set_halign(codeLabel, GTK_ALIGN_CENTER)
         statusLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
-        copyButton = Widgets.button("_Copy code")
-        let cancelButton = Widgets.button("C_ancel")
+        copyButton = Widgets.button(localized("_Copy code"))
+        let cancelButton = Widgets.button(localized("C_ancel"))
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         Widgets.append(buttons, cancelButton, copyButton)
@@ -54,7 +54,7 @@ public final class SupportCodeView {
         self.code = code
         Widgets.setText(codeLabel, code ?? "")
         Widgets.setVisible(codeLabel, code != nil)
-        Accessibility.setLabel(codeLabel, code.map { "Support code: \(SupportCodeText.spelled($0))" } ?? "")
+        Accessibility.setLabel(codeLabel, code.map { localized("Support code: {code}", ["code": SupportCodeText.spelled($0)]) } ?? "")
         Widgets.setText(statusLabel, status)
         gtk_widget_set_sensitive(copyButton, code == nil ? 0 : 1)
     }
@@ -62,6 +62,6 @@ public final class SupportCodeView {
     private func copyCode() {
         guard let code else { return }
         Clipboard.copy(code, from: widget)
-        Widgets.setText(statusLabel, "Copied to the clipboard.")
+        Widgets.setText(statusLabel, localized("Copied to the clipboard."))
     }
 }

@@ -5,6 +5,8 @@ import Testing
 @Suite("Chat entry presentation")
 struct ChatEntryPresentationTests {
     private let utc = TimeZone(identifier: "UTC")!
+    /// A locale that writes a 24-hour clock, so the rows' texts do not depend on the machine's.
+    private let british = Locale(identifier: "en_GB")
 
     private func entry(_ author: ChatAuthor, delivery: ChatEntry.Delivery? = nil, seconds: TimeInterval = 0) -> ChatEntry {
         ChatEntry(
@@ -12,11 +14,13 @@ struct ChatEntryPresentationTests {
             time: Date(timeIntervalSince1970: seconds), delivery: delivery)
     }
 
-    @Test("the time is the local hour and minute on a 24-hour clock, zero-padded")
+    @Test("the time is the local hour and minute as the locale writes them")
     func time() {
-        #expect(entry(.consumer, seconds: 5 * 60).timeText(in: utc) == "00:05")
-        #expect(entry(.consumer, seconds: 14 * 3600 + 7 * 60 + 59).timeText(in: utc) == "14:07")
-        #expect(entry(.consumer, seconds: 23 * 3600).timeText(in: TimeZone(secondsFromGMT: 2 * 3600)!) == "01:00")
+        #expect(entry(.consumer, seconds: 5 * 60).timeText(in: utc, locale: british) == "00:05")
+        #expect(entry(.consumer, seconds: 14 * 3600 + 7 * 60 + 59).timeText(in: utc, locale: Locale(identifier: "de_DE")) == "14:07")
+        let american = entry(.consumer, seconds: 14 * 3600 + 7 * 60).timeText(in: utc, locale: Locale(identifier: "en_US"))
+        #expect(american.hasPrefix("2:07") && american.hasSuffix("PM"), "US English writes a 12-hour clock, got \(american)")
+        #expect(entry(.consumer, seconds: 23 * 3600).timeText(in: TimeZone(secondsFromGMT: 2 * 3600)!, locale: british) == "01:00")
     }
 
     @Test("only a failed message offers Retry")
@@ -36,8 +40,8 @@ struct ChatEntryPresentationTests {
 
     @Test("a row reads author, time, text and delivery")
     func summary() {
-        #expect(entry(.consumer, delivery: .delivered).accessibleSummary(in: utc) == "You at 00:00: Hello. Delivered")
-        #expect(entry(.agent(id: "a1")).accessibleSummary(in: utc) == "Alex at 00:00: Hello")
+        #expect(entry(.consumer, delivery: .delivered).accessibleSummary(in: utc, locale: british) == "You at 00:00: Hello. Delivered")
+        #expect(entry(.agent(id: "a1")).accessibleSummary(in: utc, locale: british) == "Alex at 00:00: Hello")
     }
 }
 
@@ -75,7 +79,7 @@ struct ChatEntryMaskingNoteTests {
                 masked: MaskedText(text: "••••••••••••1111", kinds: [.cardNumber])))
         let entry = try #require(transcript.entry("c-1"))
         #expect(
-            entry.accessibleSummary(in: TimeZone(identifier: "UTC")!)
+            entry.accessibleSummary(in: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_GB"))
                 == "You at 00:00: ••••••••••••1111. Delivered. A card number was hidden to protect it.")
     }
 }

@@ -52,6 +52,7 @@ struct ChatFileCardContentTests {
     func accessibleRow() {
         var transcript = ChatTranscript()
         transcript.appendOwnFile(ClientMessageID("c1"), ChatEntry.LocalFile(path: "/tmp/notes.txt", size: 10), at: Date(timeIntervalSince1970: 0))
-        #expect(transcript.entries[0].accessibleSummary(in: TimeZone(identifier: "UTC")!) == "You at 00:00: file notes.txt")
+        #expect(transcript.entries[0].accessibleSummary(in: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_GB"))
+            == "You at 00:00: file notes.txt")
     }
 }

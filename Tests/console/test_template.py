@@ -112,7 +112,9 @@ def text_of(browser: webdriver.Chrome, element_id: str) -> str:
 
 
 def log_texts(browser: webdriver.Chrome) -> list[str]:
-    return [item.text for item in browser.find_elements(By.CSS_SELECTOR, "#log .bubble, #log .entry.system")]
+    """What the chat shows, read in one go (the list is redrawn as messages arrive)."""
+    return browser.execute_script(
+        "return [...document.querySelectorAll('#log .bubble, #log .entry.system')].map((item) => item.innerText)")
 
 
 def fill_and_start(browser: webdriver.Chrome, name: str, question: str) -> None:
@@ -284,13 +286,13 @@ def test_in_the_app_the_page_speaks_the_bridge(server: Server, app_view: webdriv
     browser.find_element(By.ID, "push-open").click()
     wait_until(browser, lambda: browser.current_url == pushed, "Open navigates the view (location.assign)")
     assert len(browser.window_handles) == 1, "no window is opened in the app"
-    assert sam.expect("consumerAnswered")["accepted"] is True
 
     browser.back()
     wait_until(browser, lambda: "Hello from Sam" in log_texts(browser), "back in the chat, the session resumes")
     wait_until(browser, lambda: posts(browser, "IOSSetSessionId") == [session, session],
                "the resumed session's id goes to the app again")
     assert posts(browser, "IOSChatStarted") == [session], "a resume is not a new chat"
+    assert sam.expect("consumerAnswered")["accepted"] is True, "the answer arrives, if need be after the resume"
     browser.execute_script("MobileInterface.CloseChat()")
     ended = sam.expect("sessionEnded")
     assert ended["reason"] == "consumerEnded"

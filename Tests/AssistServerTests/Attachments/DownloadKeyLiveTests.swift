@@ -1,6 +1,9 @@
 import AssistCore
 import AssistServer
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 @Suite("Download keys: a file of the chat downloaded without Authorization, with the key its chat message carries")

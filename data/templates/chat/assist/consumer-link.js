@@ -65,8 +65,9 @@ export class ConsumerLink {
     if (this.#welcomed) this.#write(frame);
   }
 
-  /** Stops for good: no reconnection, and the stored session is forgotten. */
+  /** Stops for good after acknowledging what arrived: no reconnection, and the stored session is forgotten. */
   stop() {
+    if (this.#welcomed) this.#raw({ v: 1, type: "ack", ack: this.#state.last });
     this.#stopped = true;
     clearTimeout(this.#retryTimer);
     this.#store.clear();

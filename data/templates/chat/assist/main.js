@@ -50,6 +50,11 @@ installMobileInterface({
   customerData,
 });
 
+/** A fresh clientMessageId (§6.6): 128 random bits in hex; `crypto.randomUUID` needs a secure context. */
+function newClientMessageId() {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 function setStatus(text) {
   $("status").textContent = text;
 }
@@ -235,7 +240,7 @@ $("composer").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("message").value.trim();
   if (!text || phase === "ended") return;
-  const clientMessageId = crypto.randomUUID();
+  const clientMessageId = newClientMessageId();
   conversation.addOwn(clientMessageId, text);
   link.send("chat", { clientMessageId, text });
   link.send("typing", { isTyping: false });
@@ -273,6 +278,12 @@ $("save").addEventListener("click", () => {
 $("print").addEventListener("click", () => {
   if (inApp()) postToApp("IOSPrintTranscript", JSON.stringify(transcriptObject(conversation)));
   else window.print();
+});
+
+// A page brought back from the back/forward cache (the person, or the app, went back to the chat
+// after a pushed page) starts again as after a reload, so it resumes and tells the app the session.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) window.location.reload();
 });
 
 if (link.canResume) {

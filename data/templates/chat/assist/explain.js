@@ -1,4 +1,4 @@
-// One sentence for the person for what went wrong (an `error` frame, a lost session).
+// One sentence for the person for what went wrong (an `error` frame, §7.1; a lost session; an end, §5.2).
 
 const SENTENCES = {
   notAllowed: "That is not possible at this point of the chat.",
@@ -7,8 +7,7 @@ const SENTENCES = {
   unsupportedVersion: "This chat page is too old for the server.",
   resumeRejected: "Your earlier chat has ended; you can start a new one.",
   unknownRequest: "That request had already been answered.",
-  rateLimited: "Too many messages at once; please wait a moment.",
-  tooLarge: "That message is too long.",
+  frameTooLarge: "That message is too long to send.",
 };
 
 /** The sentence for an `error` frame's body. */

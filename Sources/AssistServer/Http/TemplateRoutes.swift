@@ -17,7 +17,7 @@ extension Router {
                 headers: [
                     .contentType: file.contentType,
                     .cacheControl: "no-cache",
-                    .contentSecurityPolicy: templateContentSecurityPolicy,
+                    .contentSecurityPolicy: Self.templateContentSecurityPolicy,
                     .xContentTypeOptions: "nosniff",
                     .init("Referrer-Policy")!: "no-referrer",
                 ],

@@ -83,7 +83,7 @@ cmd_install() {
 
     # Data: what DataDirectoryLocator and ConsoleFiles look for beside bin/.
     install -m 644 data/assist.css data/assist.json "$root/share/assist/"
-    cp -r data/prechat data/console data/icons "$root/share/assist/"
+    cp -r data/prechat data/console data/templates data/icons "$root/share/assist/"
     find "$root/share/assist" -type d -exec chmod 755 {} + -o -type f -exec chmod 644 {} +
     compile_translations "$root/share/locale"
 

@@ -27,6 +27,8 @@ public struct ServerSettings: Sendable {
     public var pingInterval: Duration
     /// Where the agent console's files are, or `nil` to serve no console.
     public var console: ConsoleFiles?
+    /// Where the chat templates are, or `nil` to serve none.
+    public var templates: TemplateFiles?
     /// The STUN and TURN servers sent to the peers of calls (`--ice-server`).
     public var iceServers: [IceServer]
     /// What files may be sent in chat and how long they are kept.
@@ -45,7 +47,7 @@ public struct ServerSettings: Sendable {
         agents: AgentDirectory, demoAgent: Bool = false,
         shortCodeTimeToLive: TimeInterval = ShortCodeService.defaultTimeToLive, gracePeriodSeconds: Int = 120,
         allowedOrigins: [String] = [], pingInterval: Duration = .seconds(30), console: ConsoleFiles? = nil,
-        iceServers: [IceServer] = [], tokenKeyFile: String? = nil, attachments: AttachmentPolicy = AttachmentPolicy(),
+        templates: TemplateFiles? = nil, iceServers: [IceServer] = [], tokenKeyFile: String? = nil, attachments: AttachmentPolicy = AttachmentPolicy(),
         chatMasker: ChatMasker = ChatMasker()
     ) {
         self.host = host
@@ -58,6 +60,7 @@ public struct ServerSettings: Sendable {
         self.allowedOrigins = allowedOrigins
         self.pingInterval = pingInterval
         self.console = console
+        self.templates = templates
         self.iceServers = iceServers
         self.tokenKeyFile = tokenKeyFile
         self.attachments = attachments

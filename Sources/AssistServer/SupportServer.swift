@@ -73,6 +73,7 @@ public enum SupportServer {
         router.addAttachmentRoutes(service: attachments, agents: directory, session: backend.session)
         router.addTranscriptRoutes(agents: directory, read: backend.transcript)
         if let console = settings.console { router.addConsoleRoutes(files: console) }
+        if let templates = settings.templates { router.addTemplateRoutes(files: templates) }
 
         var services = backend.services
         services.append(RepeatingService(interval: .seconds(60)) { _ = try? await shortCodes.purgeExpired() })

@@ -86,6 +86,9 @@ struct AssistServerCommand: AsyncParsableCommand {
     @Option(help: "Where the agent console's files are (default: found next to the program, or ASSIST_CONSOLE_DIR).")
     var consoleDirectory: String?
 
+    @Option(help: "Where the chat templates are, a folder holding chat/NAME/ (default: the templates folder beside the console's).")
+    var templatesDirectory: String?
+
     @Option(help: "The largest file, in bytes, that may be sent in chat.")
     var attachmentMaxBytes = AttachmentPolicy.defaultMaxBytes
 
@@ -151,6 +154,13 @@ struct AssistServerCommand: AsyncParsableCommand {
             logger.warning("the agent console is not served", metadata: ["reason": "\(error.description)"])
             console = nil
         }
+        let templates: TemplateFiles?
+        do {
+            templates = try TemplateFiles.locate(explicitDirectory: templatesDirectory, console: console)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if templates == nil { logger.notice("no chat templates are served: none beside the console") }
         let iceServers: [IceServer]
         do {
             iceServers = try IceServerArgument.parse(all: iceServerValues)
@@ -162,6 +172,7 @@ struct AssistServerCommand: AsyncParsableCommand {
             databasePath: database ?? SupportDatabase.defaultPath(environment: ProcessInfo.processInfo.environment),
             agents: directory, demoAgent: demoAgent, shortCodeTimeToLive: shortCodeTTL, gracePeriodSeconds: gracePeriod,
             allowedOrigins: allowedOrigins, pingInterval: .seconds(pingInterval), console: console,
+            templates: templates,
             iceServers: iceServers, tokenKeyFile: tokenKeyFile,
             attachments: AttachmentPolicy(
                 maxBytes: attachmentMaxBytes,

@@ -13,7 +13,9 @@ extension Router where Context: RemoteAddressRequestContext {
     ///   `ticket` to send it with in chat once complete; 409 with `received`
     ///   when `N` is not what the server holds.
     /// - `GET /v1/attachments/{id}` → the upload's description and `received`.
-    /// - `POST /v1/attachments/{id}/download` with the form `sid=SESSION` → the file.
+    /// - `POST /v1/attachments/{id}/download` with the form `sid=SESSION` → the file;
+    ///   with `?key=K` (the chat message's `downloadKey`) instead of
+    ///   `Authorization` when K is the key of this file in session SESSION.
     /// - `DELETE /v1/attachments/{id}` → 204: the uploader cancels.
     ///
     /// Refusals are ``AttachmentRefusal`` JSON bodies with one sentence.
@@ -46,9 +48,18 @@ extension Router where Context: RemoteAddressRequestContext {
             return try ShortCodeJSON.response(AttachmentStatusBody(record, ticket: try service.ticket(for: record, to: asking)))
         }
         post("/v1/attachments/:id/download") { request, context -> Response in
-            let asking = try await party(request)
-            let record = try await service.attachment(try context.parameters.require("id"), for: asking)
+            let id = try context.parameters.require("id")
             let form = try await request.body.collect(upTo: 1024)
+            let asking: AttachmentParty
+            if let key = request.uri.queryParameters["key"] {
+                guard let sid = AttachmentDownloadForm.sessionID(in: form),
+                    service.tickets.opens(downloadKey: String(key), attachment: id, session: SessionID(sid))
+                else { throw AttachmentRefusal.notFound }
+                asking = .consumer(SessionID(sid))
+            } else {
+                asking = try await party(request)
+            }
+            let record = try await service.attachment(id, for: asking)
             guard AttachmentDownloadForm.sessionID(in: form) == record.sessionID.rawValue else {
                 throw AttachmentRefusal.notFound
             }

@@ -97,40 +97,10 @@ public struct ConsoleFiles: Sendable, Equatable {
     }
 
     /// The file a request for `name` may serve, with its content type, or
-    /// `nil` when the name is not a plain file of a served kind in the folder.
-    ///
-    /// Only single names of letters, digits, `-`, `_` and `.` that do not
-    /// start with a dot are accepted, so nothing outside the folder (no `..`,
-    /// no `/`, no percent escapes) and no hidden file can be reached.
+    /// `nil` when the name is not a plain file of a served kind in the folder
+    /// (``StaticFileFolder/servedFile(named:)``).
     func servedFile(named name: String) -> (path: String, contentType: String)? {
-        guard let first = name.unicodeScalars.first, first != ".",
-            name.unicodeScalars.allSatisfy(Self.isAllowedInName),
-            let dot = name.lastIndex(of: "."),
-            let contentType = Self.contentTypes[name[name.index(after: dot)...].lowercased()]
-        else { return nil }
-        let path = directory + "/" + name
-        guard Self.isRegularFile(path) else { return nil }
-        return (path, contentType)
-    }
-
-    /// The kinds of file the console is made of, by extension.
-    private static let contentTypes: [String: String] = [
-        "html": "text/html; charset=utf-8",
-        "css": "text/css; charset=utf-8",
-        "js": "text/javascript; charset=utf-8",
-        "mjs": "text/javascript; charset=utf-8",
-        "json": "application/json",
-        "svg": "image/svg+xml",
-        "png": "image/png",
-        "ico": "image/vnd.microsoft.icon",
-        "woff2": "font/woff2",
-    ]
-
-    private static func isAllowedInName(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": true
-        default: false
-        }
+        StaticFileFolder(directory: directory).servedFile(named: name)
     }
 
     private static func isRegularFile(_ path: String) -> Bool {

@@ -65,6 +65,24 @@ struct TokenSealer: Sendable {
         try ChaChaPoly.seal(Data(token.utf8), using: SymmetricKey(data: keyBytes)).combined
     }
 
+    /// An HMAC-SHA256 over `message` with a key derived from the server's
+    /// key for `purpose` alone, so a code made for one purpose is never
+    /// accepted for another. The same on every node that shares the key.
+    func authenticationCode(for message: String, purpose: String) -> Data {
+        Data(HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: purposeKey(purpose)))
+    }
+
+    /// Whether `code` is ``authenticationCode(for:purpose:)`` of `message`
+    /// and `purpose`, compared in constant time.
+    func isAuthenticationCode(_ code: Data, for message: String, purpose: String) -> Bool {
+        HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Data(message.utf8), using: purposeKey(purpose))
+    }
+
+    private func purposeKey(_ purpose: String) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: keyBytes), info: Data(purpose.utf8), outputByteCount: 32)
+    }
+
     /// The token `sealed` holds, or `nil` when it was not sealed with this key.
     func open(_ sealed: Data) -> String? {
         guard let box = try? ChaChaPoly.SealedBox(combined: sealed),

@@ -152,7 +152,7 @@ enum WireSamples {
             sessionID: "s-1",
             message: ChatMessage(
                 id: "m-6", author: .consumer, text: "screen.png", sentAt: sentAt,
-                attachment: AttachmentInfo(id: "f-2", name: "screen.png", size: 700_000, mediaType: "image/png"))),
+                attachment: AttachmentInfo(id: "f-2", name: "screen.png", size: 700_000, mediaType: "image/png", downloadKey: "k3y-_A"))),
         .typing(sessionID: "s-1", isTyping: false),
         .chatReceipt(sessionID: "s-1", receipt: ChatReceipt(clientMessageID: "ac-1", messageID: "m-4", status: .delivered)),
         .chatReceipt(

@@ -44,6 +44,16 @@ struct AttachmentRequests {
             headers: ["Content-Type": "application/x-www-form-urlencoded"])
     }
 
+    /// `POST /v1/attachments/{id}/download?key=…` with the form body `form`
+    /// and no `Authorization`: the cookie-less download.
+    func download(_ id: String, key: String, form: String) async throws -> (Answer, HTTPURLResponse?) {
+        var query = URLComponents()
+        query.queryItems = [URLQueryItem(name: "key", value: key)]
+        return try await sendWithResponse(
+            "POST", "/v1/attachments/\(id)/download?\(query.percentEncodedQuery ?? "")", token: nil, body: Data(form.utf8),
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
+    }
+
     /// `DELETE /v1/attachments/{id}`.
     func delete(_ id: String, token: String?) async throws -> Answer {
         try await send("DELETE", "/v1/attachments/\(id)", token: token)

@@ -39,14 +39,15 @@ struct ChatTemplateBridgeTests {
         #expect(withAttributes.waitUntilReady())
         #expect(withAttributes.wait { withAttributes.title.contains("customer:") })
         let expected = #"customer:{"SAMLResponse":"<saml a=\"1\">'é</saml>","fieldname_2":"ada@example.com"}"#
-        #expect(withAttributes.title == "ready:true | " + expected)
+        #expect(withAttributes.title.components(separatedBy: " | ").filter { $0.hasPrefix("customer:") } == [expected])
 
         let without = try TemplateHarness(customerData: data)
         defer { without.close() }
         #expect(without.waitUntilReady())
         #expect(without.wait { without.recorder.messages.contains(.customerDataRequested) })
         WebHarness.iterate(for: .milliseconds(500))
-        #expect(without.title == "ready:true", "no customer data reached the page")
+        #expect(without.title.hasPrefix("ready:true"))
+        #expect(!without.title.contains("customer:"), "no customer data reached the page")
     }
 
     @Test("a message posted from a cross-origin frame reaches nothing")
@@ -86,6 +87,6 @@ struct ChatTemplateBridgeTests {
         #expect(harness.wait { harness.title.contains("ShowCloseButton:false") })
         harness.chat.closeChat()
         #expect(harness.wait { harness.recorder.messages.contains(.chatEnded(reason: "closedByApp")) })
-        #expect(harness.title == "ready:true | ShowCloseButton:false | CloseChat")
+        #expect(harness.title.hasSuffix("ShowCloseButton:false | CloseChat"))
     }
 }

@@ -59,14 +59,14 @@ struct ChatTemplateNavigationTests {
     }
 
     @Test("IOSDownloadAttachment POSTs sid as a form and saves the answer under a free name")
-    func downloadPostsTheSessionId() throws {
+    func downloadPostsTheSessionId() async throws {
         let harness = try TemplateHarness()
         defer { harness.close() }
         #expect(harness.waitUntilReady())
         try Data("older".utf8).write(to: harness.downloads.appendingPathComponent("report.txt"))
         let url = "\(harness.site.first)/v1/attachments/a1/download?key=K1"
         harness.runPageScript("post('IOSSetSessionId', 'S 1+é'); post('IOSDownloadAttachment', '\(url)')")
-        #expect(harness.wait { !harness.recorder.downloaded.isEmpty || !harness.recorder.failures.isEmpty })
+        #expect(await harness.settle { !harness.recorder.downloaded.isEmpty || !harness.recorder.failures.isEmpty })
         #expect(harness.recorder.failures.isEmpty)
         let file = try #require(harness.recorder.downloaded.first)
         #expect(file.lastPathComponent == "report (2).txt")

@@ -90,6 +90,19 @@ struct TemplateHarness {
         webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, nil, nil)
     }
 
+    /// Waits until `condition` holds (or 10 s pass), suspending between
+    /// turns of GLib's loop so that main-actor tasks (a download's) run too:
+    /// under `swift test` they run only when the test suspends.
+    func settle(until condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            while g_main_context_iteration(nil, 0) != 0 {}
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return condition()
+    }
+
     /// Waits until `condition` holds (or 10 s pass).
     @discardableResult
     func wait(until condition: () -> Bool) -> Bool {

@@ -3,8 +3,9 @@ import CGtk
 import CWebKit
 
 extension ChatTemplateView {
-    /// The navigation rules. A new window (`window.open`, `target=_blank`)
-    /// is refused and its address handed to ``openInBrowser``. The top
+    /// The navigation rules. A new window (`target=_blank`; `window.open`
+    /// arrives as ``windowRequested(_:)``) is refused and its address handed
+    /// to ``openInBrowser``. The top
     /// frame's document from an address that is not a chat page is refused
     /// and handed to ``openPushedPage``, so the chat stays; WebKit says
     /// which frame a navigation is for only once its answer arrives, so
@@ -29,6 +30,13 @@ extension ChatTemplateView {
         default:
             return false
         }
+    }
+
+    /// A window the page opens with `window.open`: its address goes to
+    /// ``openInBrowser``; no view is made.
+    func windowRequested(_ action: OpaquePointer) {
+        guard let request = webkit_navigation_action_get_request(action), let uri = webkit_uri_request_get_uri(request) else { return }
+        openInBrowser(String(cString: uri))
     }
 
     /// `alert` and `confirm` through ``dialogPresenter``, answered when the

@@ -120,6 +120,7 @@ public final class ChatTemplateView {
         let webView = UnsafeMutableRawPointer(view)
         handlers.append((webView, WebSignals.connectDecidePolicy(webView) { [weak self] in self?.decide($0, $1) ?? false }))
         handlers.append((webView, WebSignals.connectScriptDialog(webView) { [weak self] in self?.scriptDialog($0) ?? false }))
+        handlers.append((webView, WebSignals.connectCreate(webView) { [weak self] in self?.windowRequested($0) }))
     }
 
     /// A relayed message: obeyed only while the top frame shows the template's origin.
@@ -146,7 +147,7 @@ public final class ChatTemplateView {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = (try? encoder.encode(configuration.customerData)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        callMobileInterface("OnCustomerDataReceived", argument: ("json", g_variant_new_string(json)))
+        callMobileInterface("OnCustomerDataReceived", argument: ("json", g_variant_new_string(json)), as: "json")
     }
 
     private func download(_ uri: String) {

@@ -1,7 +1,8 @@
 import CWebKit
 
-/// The two WebKit signals whose handlers return a value and take arguments
-/// AssistGtk's helpers do not cover: `script-dialog` and `decide-policy`.
+/// The WebKit signals whose handlers return a value and take arguments
+/// AssistGtk's helpers do not cover: `script-dialog`, `decide-policy` and
+/// `create`.
 @MainActor
 enum WebSignals {
     /// Connects `handler` to `WebKitWebView::script-dialog`; it returns
@@ -36,6 +37,23 @@ enum WebSignals {
             }
         }
         return g_signal_connect_data(view, "decide-policy", unsafeBitCast(trampoline, to: GCallback.self), box, release, GConnectFlags(0))
+    }
+
+    /// Connects `handler` to `WebKitWebView::create` (a page's
+    /// `window.open`); it gets the navigation action. No web view is ever
+    /// made: the signal is answered with none.
+    @discardableResult
+    static func connectCreate(_ view: UnsafeMutableRawPointer, handler: @escaping @MainActor (OpaquePointer) -> Void) -> gulong {
+        let box = Unmanaged.passRetained(Box(handler)).toOpaque()
+        let trampoline: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> UnsafeMutablePointer<GtkWidget>? = {
+            _, action, userData in
+            guard let userData, let action else { return nil }
+            MainActor.assumeIsolated {
+                Unmanaged<Box<(OpaquePointer) -> Void>>.fromOpaque(userData).takeUnretainedValue().handler(action)
+            }
+            return nil
+        }
+        return g_signal_connect_data(view, "create", unsafeBitCast(trampoline, to: GCallback.self), box, release, GConnectFlags(0))
     }
 
     private static let release: GClosureNotify = { userData, _ in

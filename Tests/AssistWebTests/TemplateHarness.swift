@@ -90,11 +90,12 @@ struct TemplateHarness {
         webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, nil, nil)
     }
 
-    /// Waits until `condition` holds (or 10 s pass), suspending between
+    /// Waits until `condition` holds (or 60 s pass), suspending between
     /// turns of GLib's loop so that main-actor tasks (a download's) run too:
-    /// under `swift test` they run only when the test suspends.
+    /// under `swift test` they run only when the test suspends, and another
+    /// suite's synchronous GTK test may hold the main actor for seconds.
     func settle(until condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
         while ContinuousClock.now < deadline {
             if condition() { return true }
             while g_main_context_iteration(nil, 0) != 0 {}

@@ -103,6 +103,8 @@ let package = Package(
                 "AssistGtk",
                 "AssistCall",
                 "AssistCore",
+                // Template mode (chatTemplateURL) shows the chat in a web view.
+                "AssistWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

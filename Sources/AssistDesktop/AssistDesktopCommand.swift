@@ -13,11 +13,16 @@ struct AssistDesktopCommand: ParsableCommand {
         abstract: "Ask a support agent for help, chat, and share this app's window if you choose.",
         discussion: """
             Without --config the app reads $XDG_CONFIG_HOME/assist/assist.json (or \
-            ~/.config/assist/assist.json) when it exists. --set and --server override any file.
+            ~/.config/assist/assist.json) when it exists. --set, --server and --chat-url override any file.
             """)
 
     @Option(help: "The support server's URL, e.g. http://127.0.0.1:8080.")
     var server: String?
+
+    @Option(
+        name: .customLong("chat-url"),
+        help: "A web chat template's entry-point URL (http or https) to show instead of the app's own chat; overrides chatTemplateURL.")
+    var chatURL: String?
 
     @Option(help: "A JSON configuration file to read instead of the per-user one.")
     var config: String?
@@ -42,6 +47,7 @@ struct AssistDesktopCommand: ParsableCommand {
             let loaded = try Configuration.launch(
                 configFile: config.map { URL(fileURLWithPath: $0) },
                 server: server,
+                chatURL: chatURL,
                 overrides: overrides,
                 environment: environment)
             configuration = loaded
@@ -65,7 +71,7 @@ struct AssistDesktopCommand: ParsableCommand {
                     appIconFile: DataFiles.appIconFile(in: dataDirectory))
                 window = created
                 created.present()
-                if let configuration, configuration.server != nil,
+                if let configuration, configuration.server != nil, configuration.chatTemplateURL.isEmpty,
                     configuration.autoStart || AssistSDK.hasKeptSupport(configuration)
                 {
                     created.startSupport()

@@ -8,11 +8,16 @@ import Foundation
 /// with "Get help". Support replaces the start page while it runs and gives
 /// it back when the person closes it. Closing the window during a session
 /// hides it and keeps the session.
+///
+/// In template mode (the configuration's `chatTemplateURL`) the window shows
+/// the chat template instead (``TemplateChatPage``) and the menu has End Chat
+/// and Quit.
 @MainActor
 final class MainWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private let configuration: Configuration?
     private let helpButton: UnsafeMutablePointer<GtkWidget>
+    private var templatePage: TemplateChatPage?
 
     /// Builds the window for `application`. `configuration` is `nil` when it
     /// could not be loaded; `serverDescription` then says why. The start page
@@ -28,9 +33,23 @@ final class MainWindow {
         let gtkWindow = GtkCast.pointer(window, to: GtkWindow.self)
         gtk_window_set_title(gtkWindow, "Assist")
         gtk_window_set_default_size(gtkWindow, 480, 640)
-        gtk_window_set_titlebar(gtkWindow, makeHeaderBar())
-        gtk_window_set_child(gtkWindow, makeStartPage(serverDescription: serverDescription, iconFile: appIconFile))
         addActions()
+        let endChat = g_simple_action_new("end-chat", nil)!
+        if let configuration, !configuration.chatTemplateURL.isEmpty,
+            let page = TemplateChatPage(configuration: configuration, endChat: endChat)
+        {
+            templatePage = page
+            SignalConnection.connectIgnoringArgument(UnsafeMutableRawPointer(endChat), signal: "activate") { [weak page] in
+                page?.endChatRequested()
+            }
+            g_action_map_add_action(GtkCast.opaque(window), endChat)
+            gtk_window_set_titlebar(gtkWindow, makeHeaderBar(templateMode: true))
+            gtk_window_set_child(gtkWindow, page.widget)
+        } else {
+            gtk_window_set_titlebar(gtkWindow, makeHeaderBar(templateMode: false))
+            gtk_window_set_child(gtkWindow, makeStartPage(serverDescription: serverDescription, iconFile: appIconFile))
+        }
+        g_object_unref(UnsafeMutableRawPointer(endChat))
         MomentReporter.reportFirstFrame(of: window)
         SignalConnection.connect(helpButton, signal: "clicked") { [weak self] in self?.startSupport() }
         SignalConnection.connectReturningBool(window, signal: "close-request") {
@@ -77,12 +96,18 @@ final class MainWindow {
     /// The header bar with the app menu's button. The menu itself is built
     /// the first time it opens, so that its popover is not made before the
     /// window's first frame.
-    private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
+    private func makeHeaderBar(templateMode: Bool) -> UnsafeMutablePointer<GtkWidget> {
         let header = gtk_header_bar_new()!
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(GtkCast.opaque(menuButton), "open-menu-symbolic")
-        gtk_menu_button_set_create_popup_func(
-            GtkCast.opaque(menuButton), { button, _ in MainActor.assumeIsolated { MainWindow.setAppMenu(on: button) } }, nil, nil)
+        if templateMode {
+            gtk_menu_button_set_create_popup_func(
+                GtkCast.opaque(menuButton), { button, _ in MainActor.assumeIsolated { MainWindow.setTemplateMenu(on: button) } },
+                nil, nil)
+        } else {
+            gtk_menu_button_set_create_popup_func(
+                GtkCast.opaque(menuButton), { button, _ in MainActor.assumeIsolated { MainWindow.setAppMenu(on: button) } }, nil, nil)
+        }
         gtk_widget_set_tooltip_text(menuButton, localized("Main menu"))
         Accessibility.setLabel(menuButton, localized("Main menu"))
         gtk_header_bar_pack_end(GtkCast.opaque(header), menuButton)
@@ -100,6 +125,21 @@ final class MainWindow {
         let app = g_menu_new()!
         g_menu_append(app, localized("_Quit"), "win.quit")
         for section in [session, transcript, app] {
+            g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(section))
+            g_object_unref(UnsafeMutableRawPointer(section))
+        }
+        gtk_menu_button_set_menu_model(button, UnsafeMutablePointer<GMenuModel>(menu))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+    }
+
+    /// Gives `button` the template mode's menu: End Chat, then Quit.
+    private static func setTemplateMenu(on button: OpaquePointer?) {
+        let menu = g_menu_new()!
+        let chat = g_menu_new()!
+        g_menu_append(chat, localized("_End Chat"), "win.end-chat")
+        let app = g_menu_new()!
+        g_menu_append(app, localized("_Quit"), "win.quit")
+        for section in [chat, app] {
             g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(section))
             g_object_unref(UnsafeMutableRawPointer(section))
         }

@@ -2,7 +2,12 @@ import Foundation
 
 /// Test pages served over HTTP on two loopback ports — two origins — by a
 /// Python `http.server` the test starts and kills; `{{OTHER}}` in a page
-/// becomes the other origin's address, for cross-origin frames.
+/// becomes the other origin's address, for cross-origin frames. A page name
+/// may hold folders. A `POST` to `/v1/attachments/ID/download` is the
+/// template's download: answered 200 with a `Content-Disposition` file
+/// `report.txt` whose text repeats the method, content type and body, when
+/// the content type is `application/x-www-form-urlencoded` and the body
+/// `sid=…`; otherwise 400.
 final class TwoOriginSite {
     /// `http://127.0.0.1:PORT` of the first origin, where top pages are loaded.
     let first: String
@@ -34,7 +39,9 @@ final class TwoOriginSite {
         second = "http://127.0.0.1:\(ports[1])"
         for (name, html) in pages {
             let text = html.replacingOccurrences(of: "{{OTHER}}", with: second)
-            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            let file = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
         }
     }
 
@@ -66,6 +73,17 @@ final class TwoOriginSite {
         import functools, http.server, sys, threading
         class Quiet(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args): pass
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get('Content-Length', '0'))).decode()
+                kind = self.headers.get('Content-Type', '')
+                good = self.path.startswith('/v1/attachments/') and '/download?key=' in self.path
+                good = good and kind == 'application/x-www-form-urlencoded' and body.startswith('sid=')
+                answer = ('POST %s %s' % (kind, body)).encode()
+                self.send_response(200 if good else 400)
+                if good: self.send_header('Content-Disposition', 'attachment; filename="report.txt"')
+                self.send_header('Content-Length', str(len(answer)))
+                self.end_headers()
+                self.wfile.write(answer)
         servers = [http.server.ThreadingHTTPServer(('127.0.0.1', 0), functools.partial(Quiet, directory=sys.argv[1])) for _ in range(2)]
         for s in servers: threading.Thread(target=s.serve_forever, daemon=True).start()
         print(' '.join(str(s.server_address[1]) for s in servers), flush=True)

@@ -38,7 +38,9 @@ extension ServerAccess {
     /// body is never held whole; another status is an
     /// ``AttachmentTransferError/refused(status:message:)`` with the
     /// answer's sentence.
-    func stream(_ request: HTTPClientRequest, to url: URL, timeout: TimeInterval, into file: URL) async throws {
+    /// Returns the answer's headers.
+    @discardableResult
+    func stream(_ request: HTTPClientRequest, to url: URL, timeout: TimeInterval, into file: URL) async throws -> HTTPHeaders {
         try await execute(request, to: url, timeout: timeout) { response in
             guard response.status == .ok else {
                 let body = try await response.body.collect(upTo: 16_384)
@@ -55,6 +57,7 @@ extension ServerAccess {
             for try await buffer in response.body {
                 try handle.write(contentsOf: Data(buffer.readableBytesView))
             }
+            return response.headers
         }
     }
 

@@ -19,18 +19,21 @@ extension Configuration {
     /// The configuration an application starts with, built in layers: the
     /// defaults; then `configFile` if given (it must exist), else the user
     /// configuration file if it exists; then each `key=value` in `overrides`;
-    /// then `server` if given. Every layer is validated, and an error names the
+    /// then `server` and `chatURL` if given. Every layer is validated, and an error names the
     /// key and where it came from (the file, or "command line").
     ///
     /// - Parameters:
     ///   - configFile: a file named on the command line (`--config`).
     ///   - server: a server URL named on the command line (`--server`).
+    ///   - chatURL: a chat template URL named on the command line
+    ///     (`--chat-url`), overriding ``chatTemplateURL``.
     ///   - overrides: `key=value` arguments (`--set`).
     ///   - environment: the process environment, for the user file's location.
     ///   - fileExists: whether a file exists; injected for tests.
     public static func launch(
         configFile: URL?,
         server: String?,
+        chatURL: String? = nil,
         overrides: [String],
         environment: [String: String],
         fileExists: (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) }
@@ -47,6 +50,9 @@ extension Configuration {
         }
         if let server {
             pairs.append((key: "server", value: server))
+        }
+        if let chatURL {
+            pairs.append((key: "chatTemplateURL", value: chatURL))
         }
         try configuration.apply(overrides: pairs)
         return configuration

@@ -4,6 +4,9 @@ extension Configuration {
     /// The URL schemes ``server`` may have.
     public static let serverSchemes = ["http", "https", "ws", "wss"]
 
+    /// The URL schemes ``chatTemplateURL`` may have.
+    public static let chatTemplateSchemes = ["http", "https"]
+
     /// Checks every rule a usable configuration follows; loading and
     /// overrides call it, and an application that builds a configuration in
     /// code may too.
@@ -12,6 +15,7 @@ extension Configuration {
     /// `maxReconnectTimeouts` is not empty while `retryIntervals` is not;
     /// `minimumEstimatedWaitTime` ≤ `maximumEstimatedWaitTime`; `server`, when
     /// set, is an `http`, `https`, `ws` or `wss` URL with a host;
+    /// `chatTemplateURL` is empty or an `http`/`https` URL with a host;
     /// `sessionStateDirectory` is empty or an absolute path; pre-chat
     /// fields and entities follow the rules on ``PrechatField`` and
     /// ``PrechatEntity``.
@@ -21,6 +25,7 @@ extension Configuration {
     public func validate(source: String = "configuration") throws(ConfigurationError) {
         let path = ConfigurationPath(source: source)
         try validateServer(at: path.child("server"))
+        try validateChatTemplateURL(at: path.child("chatTemplateURL"))
         try Self.validateSeconds(timeout, at: path.child("timeout"))
         try Self.validateSeconds(retryIntervals, at: path.child("retryIntervals"))
         try Self.validateSeconds(maxReconnectTimeouts, at: path.child("maxReconnectTimeouts"))
@@ -51,6 +56,16 @@ extension Configuration {
         let host = server.host(percentEncoded: false) ?? ""
         guard Self.serverSchemes.contains(scheme), !host.isEmpty else {
             throw path.invalid(Expectation.server, got: .string(server.absoluteString))
+        }
+    }
+
+    private func validateChatTemplateURL(at path: ConfigurationPath) throws(ConfigurationError) {
+        guard !chatTemplateURL.isEmpty else { return }
+        let url = URL(string: chatTemplateURL)
+        let scheme = url?.scheme?.lowercased() ?? ""
+        let host = url?.host(percentEncoded: false) ?? ""
+        guard Self.chatTemplateSchemes.contains(scheme), !host.isEmpty else {
+            throw path.invalid(Expectation.chatTemplateURL, got: .string(chatTemplateURL))
         }
     }
 

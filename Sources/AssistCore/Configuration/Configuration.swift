@@ -71,6 +71,8 @@ import Foundation
 /// | `keepSessionOnRestart` | (not in the seed) | `true` | A desktop app can be quit or killed in the middle of a session; launched again, it resumes the session (``KeptSessionStore``). |
 /// | `sessionStateDirectory` | (not in the seed) | `""` | Where the kept session lives; empty means `$XDG_STATE_HOME/assist`. |
 /// | `receivedFilesDirectory` | (not in the seed) | `""` | Where files the agent sends are saved; empty means the person's Downloads folder (XDG). |
+/// | `chatTemplateURL` | (the template chapter's entry-point URL) | `""` | Empty: the app's native chat. An `http`/`https` URL: the chat is that web template page (template mode). |
+/// | `customerData` | (the template chapter's customer object) | `[:]` | Given to the template only when its URL has `postChatAttributes=true`. |
 public struct Configuration: Sendable {
     // MARK: Connection
 
@@ -231,6 +233,21 @@ public struct Configuration: Sendable {
     /// path; empty (the default) means the person's Downloads folder
     /// (`XDG_DOWNLOAD_DIR`), made when missing. Not in the seed.
     public var receivedFilesDirectory = ""
+
+    // MARK: Chat template
+
+    /// The chat template's entry-point URL, e.g.
+    /// `https://host/system/templates/chat/assist/index.html?entryPointId=1`;
+    /// empty (the default) means the app's own chat. When set, the app shows
+    /// this page instead (template mode). An `http` or `https` URL with a
+    /// host; anything else is refused when the configuration is validated.
+    public var chatTemplateURL = ""
+
+    /// The customer's data for the chat template's auto-login and SSO: field
+    /// name → value, optionally with `SAMLResponse`. Given to the page (its
+    /// `MobileInterface.OnCustomerDataReceived`) only when
+    /// ``chatTemplateURL`` has `postChatAttributes=true`.
+    public var customerData: [String: String] = [:]
 
     // MARK: Pre-chat
 

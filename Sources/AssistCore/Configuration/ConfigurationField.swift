@@ -59,6 +59,8 @@ extension Configuration {
             ConfigurationField("keepSessionOnRestart", \.keepSessionOnRestart, .flag),
             ConfigurationField("sessionStateDirectory", \.sessionStateDirectory, .text),
             ConfigurationField("receivedFilesDirectory", \.receivedFilesDirectory, .text),
+            ConfigurationField("chatTemplateURL", \.chatTemplateURL, .text),
+            ConfigurationField("customerData", \.customerData, .stringMap),
             ConfigurationField("prechatFields", \.prechatFields, .prechatFields),
             ConfigurationField("prechatEntities", \.prechatEntities, .prechatEntities),
         ]

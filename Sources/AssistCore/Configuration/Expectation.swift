@@ -11,6 +11,8 @@ enum Expectation {
     static let color = "a colour written \"#RRGGBB\" or \"#RRGGBBAA\""
     static let server = "an http, https, ws or wss URL with a host, or null"
     static let object = "an object"
+    static let stringMap = "an object of strings"
+    static let chatTemplateURL = "an http or https URL with a host, or empty"
     static let prechatFields = "an array of pre-chat field objects"
     static let prechatEntities = "an array of pre-chat entity objects"
     static let pickerOptions = "an array of option objects"

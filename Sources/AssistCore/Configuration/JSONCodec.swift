@@ -69,6 +69,24 @@ extension JSONCodec<[String]> {
     }
 }
 
+extension JSONCodec<[String: String]> {
+    /// An object whose values are strings; keys starting with `//` are
+    /// comments, as everywhere in a configuration.
+    static var stringMap: Self {
+        Self(
+            takesText: false,
+            decode: { value, path throws(ConfigurationError) in
+                guard case .object(let members) = value else { throw path.wrongType(Expectation.stringMap, got: value) }
+                var map: [String: String] = [:]
+                for (name, member) in members where !name.hasPrefix("//") {
+                    map[name] = try path.child(name).string(member)
+                }
+                return map
+            },
+            encode: { .object($0.mapValues(JSONValue.string)) })
+    }
+}
+
 extension JSONCodec<URL?> {
     /// A server URL, or `null` for none. The scheme and host are checked by
     /// validation; text that is no URL at all is rejected here.

@@ -6,10 +6,10 @@ import Foundation
 /// `receivedFilesDirectory`, else the person's Downloads folder as the
 /// desktop names it (`XDG_DOWNLOAD_DIR` in `user-dirs.dirs`, read by GLib),
 /// else `~/Downloads`.
-enum ReceivedFilesFolder {
+public enum ReceivedFilesFolder {
     /// The folder for `configuration`, made when missing; `nil` when it
     /// cannot be made (received files then say they were not saved).
-    static func url(for configuration: Configuration) -> URL? {
+    public static func url(for configuration: Configuration) -> URL? {
         let folder: URL
         if !configuration.receivedFilesDirectory.isEmpty {
             folder = URL(fileURLWithPath: configuration.receivedFilesDirectory, isDirectory: true)

@@ -15,7 +15,23 @@ public enum TranscriptFile {
         _ document: TranscriptDocument, to target: TranscriptSaveTarget,
         formatting: TranscriptFormatting = TranscriptFormatting()
     ) throws(UserFacingError) {
-        let text = target.format.render(document, formatting: formatting)
+        try write(.document(document), to: target, formatting: formatting)
+    }
+
+    /// Writes a chat template's transcript: the contract's document as
+    /// ``write(_:to:formatting:)`` does, other text as it is (whatever
+    /// `target.format` says).
+    ///
+    /// - Throws: ``UserFacingError`` saying why it could not be written.
+    public static func write(
+        _ transcript: TemplateTranscript, to target: TranscriptSaveTarget,
+        formatting: TranscriptFormatting = TranscriptFormatting()
+    ) throws(UserFacingError) {
+        let text: String
+        switch transcript {
+        case .document(let document): text = target.format.render(document, formatting: formatting)
+        case .text(let body): text = body
+        }
         do {
             try Data(text.utf8).write(to: target.file, options: .atomic)
         } catch {

@@ -1,4 +1,5 @@
 import AssistCore
+import Foundation
 import CGtk
 
 /// One printing of a transcript: a `GtkPrintOperation` whose pages are laid
@@ -35,9 +36,15 @@ final class TranscriptPrintJob {
     private var lines: [[Line]] = []
     private var pages: [[TranscriptPagination.Piece]] = []
 
-    /// A job printing `document` with times written by `formatting`.
-    init(document: TranscriptDocument, formatting: TranscriptFormatting) {
-        blocks = TranscriptPangoMarkup(formatting: formatting).blocks(document)
+    /// A job printing `transcript`: a document with times written by
+    /// `formatting`, or text as it is, one block per paragraph.
+    init(transcript: TemplateTranscript, formatting: TranscriptFormatting) {
+        switch transcript {
+        case .document(let document):
+            blocks = TranscriptPangoMarkup(formatting: formatting).blocks(document)
+        case .text(let text):
+            blocks = text.components(separatedBy: "\n\n").map(TranscriptPangoMarkup.escaped)
+        }
         operation = gtk_print_operation_new()
         gtk_print_operation_set_job_name(operation, TranscriptDocument.title)
         gtk_print_operation_set_unit(operation, GTK_UNIT_POINTS)

@@ -22,7 +22,18 @@ public enum TranscriptPrinter {
         formatting: TranscriptFormatting = TranscriptFormatting(),
         completion: @escaping @MainActor (UserFacingError?) -> Void = { _ in }
     ) {
-        let job = TranscriptPrintJob(document: document, formatting: formatting)
+        print(.document(document), parent: parent, formatting: formatting, completion: completion)
+    }
+
+    /// Shows the print dialog for a chat template's transcript over
+    /// `parent`: the contract's document as ``print(_:parent:formatting:completion:)``
+    /// does, other text as it is.
+    public static func print(
+        _ transcript: TemplateTranscript, parent: UnsafeMutablePointer<GtkWindow>?,
+        formatting: TranscriptFormatting = TranscriptFormatting(),
+        completion: @escaping @MainActor (UserFacingError?) -> Void = { _ in }
+    ) {
+        let job = TranscriptPrintJob(transcript: transcript, formatting: formatting)
         let operation = job.operation
         let key = ObjectIdentifier(job)
         if let lastSettings { gtk_print_operation_set_print_settings(operation, lastSettings) }
@@ -54,7 +65,7 @@ public enum TranscriptPrinter {
     public static func exportPDF(
         _ document: TranscriptDocument, to path: String, formatting: TranscriptFormatting = TranscriptFormatting()
     ) throws(UserFacingError) -> Int {
-        let job = TranscriptPrintJob(document: document, formatting: formatting)
+        let job = TranscriptPrintJob(transcript: .document(document), formatting: formatting)
         gtk_print_operation_set_export_filename(job.operation, path)
         var gError: UnsafeMutablePointer<GError>?
         let result = gtk_print_operation_run(job.operation, GTK_PRINT_OPERATION_ACTION_EXPORT, nil, &gError)

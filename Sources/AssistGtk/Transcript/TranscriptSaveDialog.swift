@@ -14,15 +14,22 @@ public final class TranscriptSaveDialog {
     /// or `nil` when the person cancelled or it could not be written.
     public var onFinished: (TranscriptSaveTarget?) -> Void = { _ in }
 
-    private let document: TranscriptDocument
+    private let transcript: TemplateTranscript
     private let parent: UnsafeMutablePointer<GtkWindow>?
     private let chooser: OpaquePointer
     private let filters: [(filter: OpaquePointer, format: TranscriptFileFormat)]
     private var retainedWhileOpen: TranscriptSaveDialog?
 
     /// The dialog for `document`, over `parent`; call ``present()`` to show it.
-    public init(document: TranscriptDocument, parent: UnsafeMutablePointer<GtkWindow>?) {
-        self.document = document
+    public convenience init(document: TranscriptDocument, parent: UnsafeMutablePointer<GtkWindow>?) {
+        self.init(transcript: .document(document), parent: parent)
+    }
+
+    /// The dialog for a chat template's transcript over `parent`: its
+    /// document as for ``init(document:parent:)``, or its text, saved as it
+    /// is under the name chosen (plain text proposed).
+    public init(transcript: TemplateTranscript, parent: UnsafeMutablePointer<GtkWindow>?) {
+        self.transcript = transcript
         self.parent = parent
         chooser = gtk_file_chooser_native_new(localized("Save Transcript"), parent, GTK_FILE_CHOOSER_ACTION_SAVE, localized("_Save"), localized("_Cancel"))
         filters = TranscriptFileFormat.allCases.map { format in
@@ -34,9 +41,15 @@ public final class TranscriptSaveDialog {
             return (filter, format)
         }
         for (filter, _) in filters { gtk_file_chooser_add_filter(chooser, filter) }
-        gtk_file_chooser_set_filter(chooser, filters[0].filter)
+        let format: TranscriptFileFormat
+        let document: TranscriptDocument
+        switch transcript {
+        case .document(let given): (format, document) = (.html, given)
+        case .text: (format, document) = (.plainText, TranscriptDocument(entries: []))
+        }
+        gtk_file_chooser_set_filter(chooser, filters.first { $0.format == format }?.filter ?? filters[0].filter)
         gtk_file_chooser_set_current_name(
-            chooser, TranscriptSaveTarget.suggestedName(for: document, at: Date(), format: .html))
+            chooser, TranscriptSaveTarget.suggestedName(for: document, at: Date(), format: format))
         SignalConnection.connectInt(UnsafeMutableRawPointer(chooser), signal: "response") { [weak self] response in
             self?.answered(response)
         }
@@ -70,7 +83,7 @@ public final class TranscriptSaveDialog {
         }
         let target = TranscriptSaveTarget(chosen: URL(fileURLWithPath: path), selectedFormat: selected)
         do {
-            try TranscriptFile.write(document, to: target)
+            try TranscriptFile.write(transcript, to: target)
             onFinished(target)
         } catch {
             NoticeDialog(title: localized("Transcript not saved"), error: error, parent: parent).present()

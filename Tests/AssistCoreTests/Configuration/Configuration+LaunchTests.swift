@@ -52,6 +52,21 @@ struct ConfigurationLaunchTests {
         #expect(configuration.server?.absoluteString == "http://cli.example:2")
     }
 
+    @Test("--chat-url overrides chatTemplateURL of the file and of --set; a bad one names the key and the command line")
+    func chatURLOverrides() throws {
+        let file = try Self.temporaryFile(#"{"chatTemplateURL": "http://file.example/templates/chat/a/index.html"}"#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let configuration = try Configuration.launch(
+            configFile: file, server: nil, chatURL: "https://cli.example/system/templates/chat/assist/index.html",
+            overrides: ["chatTemplateURL=http://set.example/templates/chat/b/index.html"], environment: [:])
+        #expect(configuration.chatTemplateURL == "https://cli.example/system/templates/chat/assist/index.html")
+        let error = #expect(throws: ConfigurationError.self) {
+            _ = try Configuration.launch(configFile: file, server: nil, chatURL: "mailto:help@example.com", overrides: [], environment: [:])
+        }
+        #expect(error?.key == "chatTemplateURL")
+        #expect(error?.source == "command line")
+    }
+
     @Test("a --config file that does not exist is an error naming that file")
     func missingConfigFile() {
         let missing = URL(fileURLWithPath: "/nonexistent/assist.json")

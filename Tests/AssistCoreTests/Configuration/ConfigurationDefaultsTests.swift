@@ -66,6 +66,8 @@ struct ConfigurationDefaultsTests {
         ConfigurationDefaultRow("keepSessionOnRestart", true) { $0.keepSessionOnRestart },
         ConfigurationDefaultRow("sessionStateDirectory", "") { $0.sessionStateDirectory },
         ConfigurationDefaultRow("receivedFilesDirectory", "") { $0.receivedFilesDirectory },
+        ConfigurationDefaultRow("chatTemplateURL", "") { $0.chatTemplateURL },
+        ConfigurationDefaultRow("customerData", [String: String]()) { $0.customerData },
     ]
 
     @Test("Configuration() has each default of the Live Assist session configuration table", arguments: liveAssistSeed)

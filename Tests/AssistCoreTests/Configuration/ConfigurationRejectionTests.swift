@@ -119,6 +119,21 @@ struct ConfigurationRejectionTests {
         ConfigurationRejectionRow(
             #"{"reconnectJitter": true}"#, .wrongType, key: "reconnectJitter",
             #"test.json: "reconnectJitter" must be one of "none", "full", got true"#),
+        ConfigurationRejectionRow(
+            #"{"chatTemplateURL": "ftp://example.com/templates/chat/assist/index.html"}"#, .invalidValue, key: "chatTemplateURL",
+            #"test.json: "chatTemplateURL" must be an http or https URL with a host, or empty, got "ftp://example.com/templates/chat/assist/index.html""#),
+        ConfigurationRejectionRow(
+            #"{"chatTemplateURL": "templates/chat/assist/index.html"}"#, .invalidValue, key: "chatTemplateURL",
+            #"test.json: "chatTemplateURL" must be an http or https URL with a host, or empty, got "templates/chat/assist/index.html""#),
+        ConfigurationRejectionRow(
+            #"{"chatTemplateURL": null}"#, .wrongType, key: "chatTemplateURL",
+            #"test.json: "chatTemplateURL" must be a string, got null"#),
+        ConfigurationRejectionRow(
+            #"{"customerData": ["SAMLResponse"]}"#, .wrongType, key: "customerData",
+            #"test.json: "customerData" must be an object of strings, got an array"#),
+        ConfigurationRejectionRow(
+            #"{"customerData": {"fieldname_2": 7}}"#, .wrongType, key: "customerData.fieldname_2",
+            #"test.json: "customerData.fieldname_2" must be a string, got 7"#),
     ]
 
     @Test("Unknown keys and values of the wrong JSON type are rejected, naming the key and the file", arguments: keysAndTypes)

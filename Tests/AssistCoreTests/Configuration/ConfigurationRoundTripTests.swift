@@ -41,6 +41,8 @@ struct ConfigurationRoundTripTests {
         configuration.keepSessionOnRestart = false
         configuration.sessionStateDirectory = "/var/lib/assist-kept"
         configuration.receivedFilesDirectory = "/srv/received"
+        configuration.chatTemplateURL = "https://assist.example.com/system/templates/chat/assist/index.html?entryPointId=1&postChatAttributes=true"
+        configuration.customerData = ["fieldname_2": "ada@example.com", "SAMLResponse": "PHNhbWw+\"é"]
         configuration.prechatFields = [
             PrechatField(label: "Name", kind: .text(maxLength: 10), isRequired: true),
             PrechatField(
@@ -80,7 +82,7 @@ struct ConfigurationRoundTripTests {
                 "hidingTags", "maskingTags", "maskColor", "addSharedDocCloseListener", "keepAnnotationsOnChange",
                 "visitorName", "queueStyle", "minimumEstimatedWaitTime", "maximumEstimatedWaitTime",
                 "allowMinimization", "allowURLPreview", "defaultToMinimized", "allowBackgroundNotifications",
-                "remoteLoggingEnabled", "keepSessionOnRestart", "sessionStateDirectory", "receivedFilesDirectory", "prechatFields",
+                "remoteLoggingEnabled", "keepSessionOnRestart", "sessionStateDirectory", "receivedFilesDirectory", "chatTemplateURL", "customerData", "prechatFields",
                 "prechatEntities",
             ])
     }

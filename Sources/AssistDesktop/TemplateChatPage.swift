@@ -6,8 +6,10 @@ import CGtk
 /// The window's content in template mode (`chatTemplateURL` set): the chat
 /// template (``ChatTemplateView``) and, once the page says the person closed
 /// the chat (`IOSChatClosed`), "The chat is closed" in its place with
-/// **Start a new chat**, which loads the entry point again. It keeps the
-/// menu's End Chat action on while a chat can be ended.
+/// **Start a new chat**, which loads the entry point again. The menu's End
+/// Chat action is on only while a chat can be ended: from the page's
+/// `IOSChatStarted` (or `IOSSetSessionId`, after a resume) until its
+/// `IOSChatEnded` or `IOSChatClosed`.
 @MainActor
 final class TemplateChatPage: ChatTemplateDelegate {
     /// The stack of the chat and the closed page.
@@ -29,6 +31,7 @@ final class TemplateChatPage: ChatTemplateDelegate {
         gtk_stack_add_named(stack, makeClosedPage(), "closed")
         gtk_stack_set_visible_child_name(stack, "chat")
         chat.delegate = self
+        setEndChatEnabled(false)
         chat.load()
     }
 
@@ -39,7 +42,7 @@ final class TemplateChatPage: ChatTemplateDelegate {
 
     func chatTemplate(_ view: ChatTemplateView, received message: ChatTemplateMessage) {
         switch message {
-        case .chatStarted: setEndChatEnabled(true)
+        case .chatStarted, .sessionID: setEndChatEnabled(true)
         case .chatEnded: setEndChatEnabled(false)
         case .chatClosed:
             setEndChatEnabled(false)
@@ -50,7 +53,6 @@ final class TemplateChatPage: ChatTemplateDelegate {
 
     private func startNewChat() {
         chat.load()
-        setEndChatEnabled(true)
         gtk_stack_set_visible_child_name(GtkCast.opaque(widget), "chat")
     }
 

@@ -171,33 +171,39 @@ def journey(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Journey]:
 
 
 def start_desktop(folder: Path, server_url: str, log: IO[bytes], desktop_arguments: tuple[str, ...] = (),
-                  extra_environment: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    """Starts the app against `server_url` with the basic pre-chat form, its
-    configuration and state folders inside `folder` (so nothing of the person's
-    running the tests is read or kept), writing its output to `log`;
-    `extra_environment` is added to its environment."""
+                  extra_environment: dict[str, str] | None = None, config: Path = PRECHAT_FORM) -> subprocess.Popen[bytes]:
+    """Starts the app against `server_url` with the configuration file `config`
+    (the basic pre-chat form unless told), its configuration and state folders
+    inside `folder` (so nothing of the person's running the tests is read or
+    kept), writing its output to `log`; `extra_environment` is added to its
+    environment."""
     environment = dict(os.environ)
     environment.pop("GTK_A11Y", None)  # other GTK tests turn accessibility off; these need it
     environment["XDG_CONFIG_HOME"] = str(folder / "config")  # no per-user configuration
     environment["XDG_STATE_HOME"] = str(folder / "state")  # the kept session lives here
     environment.update(extra_environment or {})
     return subprocess.Popen(
-        [str(DESKTOP_BIN), "--server", server_url, "--config", str(PRECHAT_FORM), "--set", "destination=support",
+        [str(DESKTOP_BIN), "--server", server_url, "--config", str(config), "--set", "destination=support",
          *desktop_arguments],
         stdout=log, stderr=subprocess.STDOUT, env=environment, cwd=REPO, start_new_session=True)
 
 
 @contextlib.contextmanager
 def running_journey(folder: Path, server: SupportServer, desktop_arguments: tuple[str, ...] = (),
-                    extra_environment: dict[str, str] | None = None) -> Iterator[Journey]:
+                    extra_environment: dict[str, str] | None = None, config: Path = PRECHAT_FORM,
+                    chat_template: str | None = None) -> Iterator[Journey]:
     """Starts `server` and the app against it (with `desktop_arguments` after
-    the usual ones, and `extra_environment`); stops both afterwards, keeping
-    their logs with the failure artifacts when a step failed."""
+    the usual ones, `extra_environment` and the configuration file `config`;
+    in template mode on the server's `chat_template`, a path with its query,
+    when given); stops both afterwards, keeping their logs with the failure
+    artifacts when a step failed."""
     _require_session()
     server.start()
+    if chat_template is not None:
+        desktop_arguments = (*desktop_arguments, "--chat-url", server.url.rstrip("/") + chat_template)
     desktop_log_path = folder / "desktop.log"
     desktop_log = desktop_log_path.open("wb")
-    desktop = start_desktop(folder, server.url, desktop_log, desktop_arguments, extra_environment)
+    desktop = start_desktop(folder, server.url, desktop_log, desktop_arguments, extra_environment, config)
     artifacts = Path(tempfile.mkdtemp(prefix="assist-ui-failure-"))
     app = App(DESKTOP_BIN.name, process=desktop, log=desktop_log_path)
     started = Journey(app=app, server=server, desktop=desktop, artifacts=artifacts)

@@ -2,7 +2,8 @@
 enough for the UI tests to play the agent and see exactly what reached it.
 
 It signs in with a token, takes the next session when the queue has one,
-writes chat, acknowledges every sequenced frame it receives (cumulatively,
+writes chat, sends files (uploaded with its token, docs/protocol.md §11.6),
+pushes pages, acknowledges every sequenced frame it receives (cumulatively,
 with a bodiless `ack`), fails loudly on a gap, and keeps every message in
 arrival order, so a test can count what the agent saw. It never resumes: a
 test that needs the agent to survive something keeps this one connection.
@@ -14,6 +15,7 @@ import json
 import queue
 import threading
 import time
+import urllib.request
 import uuid
 from typing import Any, Callable
 
@@ -29,6 +31,8 @@ class ScriptedAgent:
     """One agent's connection to `server_url`, signed in with `token`."""
 
     def __init__(self, server_url: str, token: str, timeout: float = 10.0) -> None:
+        self._server_url = server_url.rstrip("/")
+        self._token = token
         self._endpoint = server_url.replace("http://", "ws://").rstrip("/") + "/v1/agent"
         self._timeout = timeout
         self._socket = websocket.WebSocket()
@@ -79,14 +83,43 @@ class ScriptedAgent:
         self._send_sequenced("acceptNext", None)
         return self.expect("sessionAssigned", after=mark)
 
-    def chat(self, session_id: str, text: str) -> None:
-        self._send_sequenced("chat", {"sessionId": session_id, "clientMessageId": str(uuid.uuid4()), "text": text})
+    def chat(self, session_id: str, text: str) -> str:
+        """Writes `text`; returns the message's clientMessageId."""
+        message_id = str(uuid.uuid4())
+        self._send_sequenced("chat", {"sessionId": session_id, "clientMessageId": message_id, "text": text})
+        return message_id
+
+    def send_file(self, session_id: str, name: str, data: bytes, media_type: str) -> str:
+        """Uploads `data` whole into the session and sends it as a chat message
+        named `name`; returns the message's clientMessageId."""
+        started = self._http("POST", "/v1/attachments", json.dumps(
+            {"sid": session_id, "name": name, "size": len(data), "mediaType": media_type}).encode(),
+            {"Content-Type": "application/json"})
+        stored = self._http("PUT", f"/v1/attachments/{started['attachmentId']}", data, {"Upload-Offset": "0"})
+        message_id = str(uuid.uuid4())
+        self._send_sequenced("chat", {"sessionId": session_id, "clientMessageId": message_id, "text": name,
+                                      "attachmentTicket": stored["ticket"]})
+        return message_id
+
+    def push(self, session_id: str, url: str) -> str:
+        """Offers the page at `url` to the person; returns the request's id."""
+        request_id = str(uuid.uuid4())
+        self._send_sequenced("push", {"sessionId": session_id, "requestId": request_id,
+                                      "content": {"kind": "url", "url": url}})
+        return request_id
 
     def close(self) -> None:
         try:
             self._socket.close(status=websocket.STATUS_GOING_AWAY)
         except (OSError, websocket.WebSocketException):
             pass
+
+    def _http(self, method: str, path: str, body: bytes, headers: dict[str, str]) -> dict[str, Any]:
+        """Calls the server's HTTP API with the agent's token; the answer's JSON object."""
+        request = urllib.request.Request(self._server_url + path, data=body, method=method,
+                                         headers={**headers, "Authorization": f"Bearer {self._token}"})
+        with urllib.request.urlopen(request, timeout=self._timeout) as answer:
+            return json.loads(answer.read())
 
     def _raise_failure(self) -> None:
         try:

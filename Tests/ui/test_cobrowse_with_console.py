@@ -98,15 +98,16 @@ def console(journey: Journey) -> Iterator[Console]:
 
 
 def casey_journey(folder: Path, desktop_arguments: tuple[str, ...] = (), server_arguments: tuple[str, ...] = (),
-                  extra_environment: dict[str, str] | None = None):
+                  extra_environment: dict[str, str] | None = None, **app_options):
     """The server (with `server_arguments`) with one human agent, Casey (no demo
-    agent), and the app (with `desktop_arguments` and `extra_environment`)."""
+    agent), and the app (with `desktop_arguments`, `extra_environment` and the
+    other `app_options` of running_journey)."""
     token = secrets.token_urlsafe(24)
     agents = folder / "agents.json"
     agents.write_text(json.dumps({"agents": [
         {"id": "casey", "name": AGENT, "token": token, "capacity": 1, "destinations": ["support"]}]}))
     server = SupportServer(folder, ("--agents", str(agents), *server_arguments))
-    return running_journey(folder, server, desktop_arguments, extra_environment), token
+    return running_journey(folder, server, desktop_arguments, extra_environment, **app_options), token
 
 
 def take_the_session(journey: Journey, console: Console) -> None:

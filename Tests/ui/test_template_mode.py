@@ -1,0 +1,267 @@
+"""Template mode end to end (issue 15): the real app shows the real chat
+template (data/templates/chat/assist) served by a live assist-server, and a
+scripted agent (scripted_agent.py) plays Casey.
+
+WebKitGTK's page content is not in the app's accessibility tree here (Debian
+12's GTK 4.8 has no AT-SPI socket for WebKit to plug into), so the person acts
+in the page with the keyboard and the pointer (xdotool), as a person does, and
+what happened is read where it shows: in what the agent receives and in the
+app's own GTK widgets (the End Chat menu item, the download banner, the pushed
+page's window), through AT-SPI. A scripted agent rather than the console in
+Chromium: it pushes pages, and its receipts say when a message has gone to the
+page, which the keyboard steps wait for.
+
+1. The customer's data (`customerData` in the configuration file, and
+   `postChatAttributes=true` in the URL) skips the form: Casey sees the name.
+2. The page's IOSChatStarted / IOSSetSessionId turn End Chat on.
+3. Chat both ways: Casey's file reaches the page and the person's reply Casey.
+4. The file, clicked in the page, is saved in the person's XDG Downloads folder
+   byte for byte (POST with `sid`), and the banner says so.
+5. A pushed page, opened in the page, opens in a window of its own.
+6. End Chat (MobileInterface.CloseChat()) ends the chat: Casey gets
+   sessionEnded, and IOSChatEnded turns End Chat off.
+7. What the real template never does, with a stand-in template on two origins
+   (template_probe_site.py): `window.open` goes to the person's browser (a
+   stand-in handler of http/https records it), and a frame from another
+   origin cannot reach the app.
+
+The steps run in order, as in test_support_journey.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Iterator
+
+import pyatspi
+import pytest
+
+from accessible_app import App, do_action, find_all, has_been_on_screen, has_state, save_window_picture, text_of, \
+    wait_for
+from conftest import DESKTOP_BIN, Journey, start_desktop, stop_process
+from scripted_agent import ScriptedAgent
+from template_probe_site import ProbeSite
+from test_cobrowse_with_console import AGENT, casey_journey
+from test_support_journey import SCREENSHOTS, main_window
+
+TEMPLATE = "/system/templates/chat/assist/index.html?entryPointId=support&locale=en_us&postChatAttributes=true"
+VISITOR = "Ada Lovelace"
+QUESTION = "My printer prints only blank pages."
+GREETING = "Hello Ada, I'm Casey. Here are the steps."
+REPLY = "Thanks Casey, I have the steps."
+DOCUMENT = "reset steps.txt"
+DOCUMENT_BYTES = "Step 1: turn the printer off.\nStep 2: hold Reset — ça marche.\n".encode()
+FAQ_URL = "https://help.example.com/faq?from=template"
+PAGE_WINDOW = "Page from the agent"
+# The template's composer sits this far above the bottom of the window: the
+# footer's buttons, the page's padding, then the middle of the message box.
+COMPOSER_ABOVE_BOTTOM = 105
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("assist-template")
+
+
+@pytest.fixture(scope="module")
+def desktop_environment(folder: Path) -> dict[str, str]:
+    """The person's Downloads folder named the XDG way, and a stand-in
+    browser, the default for http and https, that records what it was given."""
+    config = folder / "config"
+    config.mkdir(exist_ok=True)
+    (config / "user-dirs.dirs").write_text(f'XDG_DOWNLOAD_DIR="{folder / "Downloads"}"\n')
+    browser = folder / "browser.sh"
+    browser.write_text(f'#!/bin/sh\nprintf "%s\\n" "$1" >> "{folder / "browsed.txt"}"\n')
+    browser.chmod(0o755)
+    applications = folder / "data" / "applications"
+    applications.mkdir(parents=True, exist_ok=True)
+    (applications / "assist-test-browser.desktop").write_text(
+        "[Desktop Entry]\nType=Application\nName=Test browser\n"
+        f"Exec={browser} %u\nMimeType=x-scheme-handler/http;x-scheme-handler/https;\nNoDisplay=true\n")
+    (config / "mimeapps.list").write_text(
+        "[Default Applications]\nx-scheme-handler/http=assist-test-browser.desktop\n"
+        "x-scheme-handler/https=assist-test-browser.desktop\n")
+    return {"XDG_DATA_HOME": str(folder / "data"), "GTK_USE_PORTAL": "0"}
+
+
+@pytest.fixture(scope="module")
+def customer_configuration(folder: Path) -> Path:
+    """The app's configuration file: the customer's data for the template's form."""
+    path = folder / "assist.json"
+    path.write_text(json.dumps({"customerData": {"visitorName": VISITOR, "email": "ada@example.org",
+                                                 "question": QUESTION}}))
+    return path
+
+
+@pytest.fixture(scope="module")
+def journey(folder: Path, desktop_environment: dict[str, str], customer_configuration: Path) -> Iterator[Journey]:
+    running, token = casey_journey(folder, extra_environment=desktop_environment, config=customer_configuration,
+                                   chat_template=TEMPLATE)
+    with running as started:
+        started.notes["token"] = token
+        yield started
+
+
+@pytest.fixture(scope="module")
+def agent(journey: Journey) -> Iterator[ScriptedAgent]:
+    casey = ScriptedAgent(journey.server.url, journey.notes["token"], timeout=30)
+    try:
+        yield casey
+    finally:
+        casey.close()
+
+
+def end_chat_item(app: App):
+    """The main menu's End Chat item. The menu is built when it first opens and
+    its items then stay, following their action, so it is opened (and closed
+    again) only the first time."""
+    items = find_all(app.root(), "menu item", name="End Chat")
+    if items:
+        return items[0]
+    menu_button = wait_for("the 'Main menu' button", lambda: [
+        node for node in find_all(main_window(app), "push button", name="Main menu") if node.queryAction().nActions
+    ], app)[0]
+    do_action(menu_button, "click")
+    item = wait_for("End Chat in the open menu", lambda: find_all(app.root(), "menu item", name="End Chat"), app)[0]
+    do_action(menu_button, "click")
+    return item
+
+
+def end_chat_offered(app: App) -> bool:
+    return has_state(end_chat_item(app), pyatspi.STATE_SENSITIVE)
+
+
+def choose_end_chat(app: App) -> None:
+    """Chooses End Chat in the open main menu."""
+    menu_button = [node for node in find_all(main_window(app), "push button", name="Main menu")
+                   if node.queryAction().nActions][0]
+    do_action(menu_button, "click")
+    item = wait_for("End Chat on screen", lambda: [node for node in find_all(app.root(), "menu item", name="End Chat")
+                                                   if has_been_on_screen(node)], app)[0]
+    do_action(item, "click")
+
+
+def click_the_composer(app: App) -> None:
+    """Clicks the template's message box, at the bottom of the window."""
+    window = main_window(app).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    x = window.x + window.width * 2 // 5
+    y = window.y + window.height - COMPOSER_ABOVE_BOTTOM
+    subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True)
+
+
+def press(*keys: str) -> None:
+    subprocess.run(["xdotool", "key", "--delay", "60", *keys], check=True)
+
+
+def banner_text(app: App) -> str:
+    """The download banner's sentence ('' while it has said nothing)."""
+    texts = [text_of(label) for label in find_all(main_window(app), "label")]
+    return next((text for text in texts if text.startswith(("Saved ", "The file was not saved."))), "")
+
+
+def delivered_to_the_page(agent: ScriptedAgent, message_id: str) -> None:
+    """Waits for the server's receipt of Casey's message: it has been handed to the page's connection."""
+    agent.expect("chatReceipt", lambda body: body["receipt"]["clientMessageId"] == message_id)
+
+
+def test_customer_data_skips_the_form_and_the_agent_sees_the_persons_name(
+        journey: Journey, agent: ScriptedAgent) -> None:
+    assignment = agent.accept_next(within=60)
+    journey.notes["session"] = assignment["sessionId"]
+    assert assignment.get("visitorName") == VISITOR
+    assert {"label": "Your question", "value": QUESTION} in assignment.get("preChat", [])
+
+
+def test_the_chat_started_by_the_page_can_be_ended_from_the_menu(journey: Journey) -> None:
+    app = journey.app
+    wait_for("End Chat offered once the page said the chat started", lambda: end_chat_offered(app), app)
+
+
+def test_the_agents_file_reaches_the_page_and_the_persons_reply_the_agent(
+        journey: Journey, agent: ScriptedAgent) -> None:
+    session = journey.notes["session"]
+    agent.chat(session, GREETING)
+    delivered_to_the_page(agent, agent.send_file(session, DOCUMENT, DOCUMENT_BYTES, "text/plain"))
+    click_the_composer(journey.app)
+    subprocess.run(["xdotool", "type", "--delay", "40", REPLY], check=True)
+    press("Return")
+    said = agent.expect("chat", lambda body: body["message"]["author"] == "consumer")["message"]
+    assert said["text"] == REPLY
+
+
+def test_the_file_clicked_in_the_page_is_saved_in_the_persons_downloads_byte_for_byte(
+        journey: Journey, folder: Path) -> None:
+    app = journey.app
+    # From the message box, the file is the page's previous control.
+    press("shift+Tab", "Return")
+    banner = wait_for("the download banner", lambda: banner_text(app), app, timeout=30)
+    assert banner == f"Saved {DOCUMENT} in Downloads."
+    assert (folder / "Downloads" / DOCUMENT).read_bytes() == DOCUMENT_BYTES
+
+
+def test_a_pushed_page_opened_in_the_page_opens_in_its_own_window(journey: Journey, agent: ScriptedAgent) -> None:
+    app = journey.app
+    if os.environ.get("ASSIST_SCREENSHOTS") == "1":  # the chat so far, with the banner revealed by now
+        assert save_window_picture(main_window(app), SCREENSHOTS / "app-template-mode.png")
+    session = journey.notes["session"]
+    pushed = f"{journey.server.url.rstrip('/')}/healthz"
+    request_id = agent.push(session, pushed)
+    delivered_to_the_page(agent, agent.chat(session, "It opens in a window of its own."))
+    # The prompt takes the focus to its Open button.
+    press("Return")
+    answer = agent.expect("consumerAnswered", lambda body: body["requestId"] == request_id)
+    assert answer["kind"] == "push" and answer["accepted"] is True
+    wait_for(f"the window '{PAGE_WINDOW}'", lambda: app.window(PAGE_WINDOW), app, timeout=30)
+    assert end_chat_offered(app), "the chat stays in the main window"
+
+
+def test_end_chat_in_the_menu_ends_the_chat_for_the_agent(journey: Journey, agent: ScriptedAgent) -> None:
+    app = journey.app
+    choose_end_chat(app)
+    ended = agent.expect("sessionEnded")
+    assert ended["sessionId"] == journey.notes["session"] and ended["reason"] == "consumerEnded"
+    wait_for("End Chat off once the page said the chat ended", lambda: not end_chat_offered(app), app)
+
+
+@pytest.fixture(scope="module")
+def probe(journey: Journey, folder: Path, desktop_environment: dict[str, str],
+          customer_configuration: Path) -> Iterator[ProbeSite]:
+    """The app again, on the stand-in template: the first one is stopped, so
+    that the accessibility tree has one assist-desktop."""
+    stop_process(journey.desktop)
+    site = ProbeSite(FAQ_URL)
+    log_path = journey.artifacts / "probe-desktop.log"
+    with log_path.open("wb") as log:
+        process = start_desktop(folder, journey.server.url, log, ("--chat-url", site.template_url),
+                                desktop_environment, customer_configuration)
+        journey.desktop = process
+        journey.app = App(DESKTOP_BIN.name, process=process, log=log_path)
+        try:
+            yield site
+        finally:
+            stop_process(process)
+            site.close()
+
+
+def test_window_open_hands_the_address_to_the_browser_and_opens_no_view(
+        journey: Journey, probe: ProbeSite, folder: Path) -> None:
+    app = journey.app
+    browsed = folder / "browsed.txt"
+    lines = wait_for("the browser's launch", lambda: browsed.exists() and browsed.read_text().splitlines(), app,
+                     timeout=60)
+    assert lines == [FAQ_URL]
+    assert [window.name for window in app.windows()] == ["Assist"]
+
+
+def test_a_frame_from_another_origin_reaches_nothing(journey: Journey, probe: ProbeSite) -> None:
+    app = journey.app
+    reports = wait_for("the frame's report", lambda: probe.frame_reports, app, timeout=60)
+    assert reports == [{"webkit": "undefined"}], "the frame has no window.webkit at all"
+    assert end_chat_offered(app), "the template's IOSChatStarted was heard, the frame's IOSChatEnded was not"
+    closed = find_all(main_window(app), "label", text="The chat is closed")
+    assert closed and not has_been_on_screen(closed[0]), "the frame's IOSChatClosed was not heard"
+    choose_end_chat(app)
+    wait_for("End Chat off after the template's own IOSChatEnded", lambda: not end_chat_offered(app), app)

@@ -114,19 +114,33 @@ def agent(journey: Journey) -> Iterator[ScriptedAgent]:
         casey.close()
 
 
+def menu_buttons(app: App) -> tuple:
+    """The main menu's button, which says whether the menu is open (expanded),
+    and the toggle inside it, which has the action."""
+    found = wait_for("the 'Main menu' button", lambda: find_all(main_window(app), "push button", name="Main menu"), app)
+    outer = [node for node in found if not node.queryAction().nActions]
+    toggle = [node for node in found if node.queryAction().nActions]
+    return outer[0], toggle[0]
+
+
+def open_menu(app: App) -> None:
+    outer, toggle = menu_buttons(app)
+    do_action(toggle, "click")
+    wait_for("the main menu open", lambda: has_state(outer, pyatspi.STATE_EXPANDED), app)
+
+
 def end_chat_item(app: App):
     """The main menu's End Chat item. The menu is built when it first opens and
     its items then stay, following their action, so it is opened (and closed
-    again) only the first time."""
+    with Escape, which gives the focus back to the menu button) only the first
+    time."""
     items = find_all(app.root(), "menu item", name="End Chat")
     if items:
         return items[0]
-    menu_button = wait_for("the 'Main menu' button", lambda: [
-        node for node in find_all(main_window(app), "push button", name="Main menu") if node.queryAction().nActions
-    ], app)[0]
-    do_action(menu_button, "click")
+    open_menu(app)
     item = wait_for("End Chat in the open menu", lambda: find_all(app.root(), "menu item", name="End Chat"), app)[0]
-    do_action(menu_button, "click")
+    press("Escape")
+    wait_for("the main menu closed", lambda: not has_state(menu_buttons(app)[0], pyatspi.STATE_EXPANDED), app)
     return item
 
 
@@ -135,13 +149,9 @@ def end_chat_offered(app: App) -> bool:
 
 
 def choose_end_chat(app: App) -> None:
-    """Chooses End Chat in the open main menu."""
-    menu_button = [node for node in find_all(main_window(app), "push button", name="Main menu")
-                   if node.queryAction().nActions][0]
-    do_action(menu_button, "click")
-    item = wait_for("End Chat on screen", lambda: [node for node in find_all(app.root(), "menu item", name="End Chat")
-                                                   if has_been_on_screen(node)], app)[0]
-    do_action(item, "click")
+    """Chooses End Chat in the main menu."""
+    open_menu(app)
+    do_action(end_chat_item(app), "click")
 
 
 def click_the_composer(app: App) -> None:
@@ -150,6 +160,8 @@ def click_the_composer(app: App) -> None:
     x = window.x + window.width * 2 // 5
     y = window.y + window.height - COMPOSER_ABOVE_BOTTOM
     subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True)
+    wait_for("the keyboard in the page", lambda: has_state(
+        find_all(main_window(app), "filler", name="WebKitWebView")[0], pyatspi.STATE_FOCUSED), app)
 
 
 def press(*keys: str) -> None:
@@ -260,7 +272,8 @@ def test_a_frame_from_another_origin_reaches_nothing(journey: Journey, probe: Pr
     app = journey.app
     reports = wait_for("the frame's report", lambda: probe.frame_reports, app, timeout=60)
     assert reports == [{"webkit": "undefined"}], "the frame has no window.webkit at all"
-    assert end_chat_offered(app), "the template's IOSChatStarted was heard, the frame's IOSChatEnded was not"
+    wait_for("End Chat on: the template's IOSChatStarted heard, the frame's IOSChatEnded not",
+             lambda: end_chat_offered(app), app)
     closed = find_all(main_window(app), "label", text="The chat is closed")
     assert closed and not has_been_on_screen(closed[0]), "the frame's IOSChatClosed was not heard"
     choose_end_chat(app)

@@ -87,9 +87,8 @@ cmd_install() {
     find "$root/share/assist" -type d -exec chmod 755 {} + -o -type f -exec chmod 644 {} +
     compile_translations "$root/share/locale"
 
-    install -m 644 "data/$APP_ID.desktop" "$root/share/applications/"
     render_icons "$root/share/icons"
-    install -m 644 "packaging/$APP_ID.metainfo.xml" "$root/share/metainfo/"
+    install_translated_desktop_files "$root/share/applications" "$root/share/metainfo"
     for page in assist-desktop assist-server; do
         gzip -9n <".build/install-man/$page.1" >"$root/share/man/man1/$page.1.gz"
         chmod 644 "$root/share/man/man1/$page.1.gz"

@@ -27,6 +27,7 @@ usr/share/assist/icons
 usr/share/applications
 usr/share/icons
 usr/share/metainfo
+usr/share/locale
 usr/share/man/man1/assist-desktop.1.gz
 EOF
 }
@@ -35,6 +36,7 @@ server_package_files() {
     cat <<EOF
 usr/bin/assist-server
 usr/share/assist/console
+usr/share/assist/templates
 usr/share/man/man1/assist-server.1.gz
 lib/systemd/system/assist-server.service
 etc/assist/agents.json

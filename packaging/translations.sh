@@ -6,7 +6,7 @@
 
 TRANSLATION_DOMAIN=assist
 # Every Swift file whose sentences the person reads: the SDK's core and views,
-# the call and web views, the app. The marking functions are AssistCore's
+# the call and web views, the app (and, below, the .desktop file and the metainfo). The marking functions are AssistCore's
 # localized(_:) and localizedPlural(_:_:count:) (Sources/AssistCore/Localization).
 TRANSLATED_SOURCES=(Sources/AssistCore Sources/AssistGtk Sources/AssistCall Sources/AssistWeb Sources/AssistDesktop)
 
@@ -33,6 +33,10 @@ extract_translatable_sentences() {
             --files-from=files --output=out.pot)
     mv "$copies/out.pot" "$output"
     rm -rf "$copies"
+    # The menu entry's and the software centre's words (appstream ships the metainfo ITS rules).
+    xgettext --join-existing --language=Desktop --keyword --keyword=Name --keyword=GenericName --keyword=Comment \
+        --keyword=Keywords --output="$output" "data/$APP_ID.desktop"
+    xgettext --join-existing --output="$output" "packaging/$APP_ID.metainfo.xml"
 }
 
 # ./build.sh po: refreshes po/assist.pot from the sources and merges it into
@@ -54,6 +58,15 @@ compile_translations() {
         install -d "$locale_dir/$language/LC_MESSAGES"
         msgfmt --check --output-file="$locale_dir/$language/LC_MESSAGES/$TRANSLATION_DOMAIN.mo" "po/$language.po"
     done
+}
+
+# Writes the .desktop file and the metainfo with every language's names and
+# descriptions (Name[de]=…, xml:lang="de") to APPLICATIONS and METAINFO.
+install_translated_desktop_files() {
+    local applications=$1 metainfo=$2
+    msgfmt --desktop --template="data/$APP_ID.desktop" -d po --output-file="$applications/$APP_ID.desktop"
+    msgfmt --xml --template="packaging/$APP_ID.metainfo.xml" -d po --output-file="$metainfo/$APP_ID.metainfo.xml"
+    chmod 644 "$applications/$APP_ID.desktop" "$metainfo/$APP_ID.metainfo.xml"
 }
 
 # Fails when a sentence marked in the sources is missing from po/assist.pot

@@ -48,6 +48,16 @@ def test_desktop_file_and_metainfo_validate(prefix: Path) -> None:
     assert "Validation was successful" in output
 
 
+def test_translations_are_installed_with_the_menu_entry_and_metainfo_in_german(prefix: Path) -> None:
+    assert (prefix / "share/locale/de/LC_MESSAGES/assist.mo").is_file(), "the German catalog is not installed"
+    entry = (prefix / "share/applications" / f"{APP_ID}.desktop").read_text(encoding="utf-8")
+    assert "Comment[de]=Mit einem Support-Mitarbeiter chatten und auf Wunsch das Fenster dieser App teilen" in entry
+    assert "Keywords[de]=Hilfe;Support;Chat;Mitarbeiter;Co-Browsing;" in entry
+    metainfo = (prefix / "share/metainfo" / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8")
+    assert ('<summary xml:lang="de">Mit einem Support-Mitarbeiter chatten und ihn auf Wunsch diese App sehen lassen'
+            '</summary>') in metainfo
+
+
 def test_icons_are_in_hicolor_at_every_size(prefix: Path) -> None:
     icons = prefix / "share/icons/hicolor"
     assert (icons / "scalable/apps" / f"{APP_ID}.svg").is_file()

@@ -167,16 +167,8 @@ extension Router {
         context: Context
     ) async throws -> Response {
         guard let file = files.servedFile(named: name) else { throw HTTPError(.notFound) }
-        let body = try await fileIO.loadFile(path: file.path, context: context)
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: file.contentType,
-                .cacheControl: "no-cache",
-                .contentSecurityPolicy: consoleContentSecurityPolicy,
-                .xContentTypeOptions: "nosniff",
-            ],
-            body: body)
+        return try await staticFileResponse(
+            file, contentSecurityPolicy: consoleContentSecurityPolicy, fileIO: fileIO, context: context)
     }
 
     /// The console loads only its own files and talks only to its own server.

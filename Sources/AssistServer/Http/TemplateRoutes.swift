@@ -11,17 +11,9 @@ extension Router {
             let template = try context.parameters.require("template")
             let name = try context.parameters.require("file")
             guard let file = files.servedFile(template: template, named: name) else { throw HTTPError(.notFound) }
-            let body = try await fileIO.loadFile(path: file.path, context: context)
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: file.contentType,
-                    .cacheControl: "no-cache",
-                    .contentSecurityPolicy: Self.templateContentSecurityPolicy,
-                    .xContentTypeOptions: "nosniff",
-                    .init("Referrer-Policy")!: "no-referrer",
-                ],
-                body: body)
+            return try await Self.staticFileResponse(
+                file, contentSecurityPolicy: Self.templateContentSecurityPolicy,
+                extraHeaders: [.init("Referrer-Policy")!: "no-referrer"], fileIO: fileIO, context: context)
         }
     }
 

@@ -132,12 +132,13 @@ def downloads(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.fixture
-def file_browser(downloads: Path) -> Iterator[webdriver.Chrome]:
-    """Chromium saving downloads in `downloads` without asking, with `fetch` instrumented."""
+def downloading_chromium(downloads: Path, window_size: str, init_script: str | None = None) -> webdriver.Chrome:
+    """Headless Chromium of `window_size` ("W,H") saving downloads in
+    `downloads` without asking, its console kept, running `init_script`
+    before each page's own scripts."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={window_size}",
                      "--force-prefers-reduced-motion", "--lang=en-GB"):
         options.add_argument(argument)
     options.add_experimental_option("prefs", {
@@ -145,7 +146,15 @@ def file_browser(downloads: Path) -> Iterator[webdriver.Chrome]:
     })
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": INSTRUMENT})
+    if init_script:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": init_script})
+    return driver
+
+
+@pytest.fixture
+def file_browser(downloads: Path) -> Iterator[webdriver.Chrome]:
+    """Chromium saving downloads in `downloads` without asking, with `fetch` instrumented."""
+    driver = downloading_chromium(downloads, "1280,900", INSTRUMENT)
     try:
         yield driver
     finally:

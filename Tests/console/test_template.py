@@ -20,15 +20,16 @@ from typing import Any, Iterator
 
 import pytest
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from attachment_http import AttachmentHttp
 from scripted_agent import ScriptedAgent
-from test_console import CHROMEDRIVER, CHROMIUM, REPO, WAIT_SECONDS, Server, running_server
+from test_console import REPO, WAIT_SECONDS, Server, running_server
+from test_console_files import downloading_chromium, downloads  # noqa: F401 (downloads: a fixture)
 
+BROWSER_SIZE = "900,760"
 SCREENSHOT = REPO / "docs" / "screenshots" / "template-browser.png"
 STEPS = "Step 1: restart the router.\nStep 2: sign in again — ça marche.\n"
 
@@ -59,31 +60,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 @pytest.fixture
-def downloads(tmp_path: Path) -> Path:
-    folder = tmp_path / "downloads"
-    folder.mkdir()
-    return folder
-
-
-def _chromium(downloads: Path, init_script: str | None = None) -> webdriver.Chrome:
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=900,760",
-                     "--force-prefers-reduced-motion", "--lang=en-GB"):
-        options.add_argument(argument)
-    options.add_experimental_option("prefs", {
-        "download.default_directory": str(downloads), "download.prompt_for_download": False,
-    })
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    if init_script:
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": init_script})
-    return driver
-
-
-@pytest.fixture
 def browser(downloads: Path) -> Iterator[webdriver.Chrome]:
-    driver = _chromium(downloads)
+    driver = downloading_chromium(downloads, BROWSER_SIZE)
     try:
         yield driver
     finally:
@@ -92,7 +70,7 @@ def browser(downloads: Path) -> Iterator[webdriver.Chrome]:
 
 @pytest.fixture
 def app_view(downloads: Path) -> Iterator[webdriver.Chrome]:
-    driver = _chromium(downloads, FAKE_BRIDGE)
+    driver = downloading_chromium(downloads, BROWSER_SIZE, FAKE_BRIDGE)
     try:
         yield driver
     finally:

@@ -134,6 +134,30 @@ class Journey:
     notes: dict[str, str] = field(default_factory=dict)
 
 
+def stand_in_desktop(folder: Path, downloads: Path, application: str, mime_types: tuple[str, ...],
+                     record: Path) -> dict[str, str]:
+    """Gives the person of `folder` (its `config` and `data` as the XDG folders)
+    a Downloads folder named the XDG way, `downloads`, and a stand-in
+    application called `application`, the default for `mime_types`, that
+    appends each argument it is started with to `record`; returns the
+    environment the app needs to see them."""
+    config = folder / "config"
+    config.mkdir(exist_ok=True)
+    (config / "user-dirs.dirs").write_text(f'XDG_DOWNLOAD_DIR="{downloads}"\n')
+    script = folder / f"{application}.sh"
+    script.write_text(f'#!/bin/sh\nprintf "%s\\n" "$1" >> "{record}"\n')
+    script.chmod(0o755)
+    applications = folder / "data" / "applications"
+    applications.mkdir(parents=True, exist_ok=True)
+    desktop_file = f"assist-test-{application}.desktop"
+    (applications / desktop_file).write_text(
+        f"[Desktop Entry]\nType=Application\nName=Test {application}\n"
+        f"Exec={script} %u\nMimeType={';'.join(mime_types)};\nNoDisplay=true\n")
+    (config / "mimeapps.list").write_text(
+        "[Default Applications]\n" + "".join(f"{mime_type}={desktop_file}\n" for mime_type in mime_types))
+    return {"XDG_DATA_HOME": str(folder / "data"), "GTK_USE_PORTAL": "0"}
+
+
 def stop_process(process: subprocess.Popen) -> None:
     """Ends `process` with SIGTERM, or SIGKILL when it has not exited 10 s later."""
     process.terminate()

@@ -28,7 +28,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from accessible_app import App, do_action, find_all, has_been_on_screen, save_window_picture, text_of, wait_for
-from conftest import Journey
+from conftest import Journey, stand_in_desktop
 from test_cobrowse_with_console import AGENT, BROWSER_WAIT, Console, casey_journey, open_console, take_the_session
 from test_support_journey import SCREENSHOTS, main_window, one, shown_texts
 
@@ -68,20 +68,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def desktop_environment(folder: Path) -> dict[str, str]:
     """The person's Downloads folder named the XDG way, and a stand-in
     application for PDF documents that records what it was asked to open."""
-    downloads = folder / "Person's Downloads"
-    config = folder / "config"
-    config.mkdir(exist_ok=True)
-    (config / "user-dirs.dirs").write_text(f'XDG_DOWNLOAD_DIR="{downloads}"\n')
-    opener = folder / "opener.sh"
-    opener.write_text(f'#!/bin/sh\nprintf "%s\\n" "$1" >> "{folder / "opened.txt"}"\n')
-    opener.chmod(0o755)
-    applications = folder / "data" / "applications"
-    applications.mkdir(parents=True, exist_ok=True)
-    (applications / "assist-test-opener.desktop").write_text(
-        "[Desktop Entry]\nType=Application\nName=Test opener\n"
-        f"Exec={opener} %u\nMimeType=application/pdf;\nNoDisplay=true\n")
-    (config / "mimeapps.list").write_text("[Default Applications]\napplication/pdf=assist-test-opener.desktop\n")
-    return {"XDG_DATA_HOME": str(folder / "data"), "GTK_USE_PORTAL": "0"}
+    return stand_in_desktop(folder, folder / "Person's Downloads", "opener", ("application/pdf",), folder / "opened.txt")
 
 
 @pytest.fixture(scope="module")

@@ -41,7 +41,7 @@ import pytest
 
 from accessible_app import App, do_action, find_all, has_been_on_screen, has_state, save_window_picture, text_of, \
     wait_for
-from conftest import DESKTOP_BIN, Journey, start_desktop, stop_process
+from conftest import DESKTOP_BIN, Journey, stand_in_desktop, start_desktop, stop_process
 from scripted_agent import ScriptedAgent
 from template_probe_site import ProbeSite
 from test_cobrowse_with_console import AGENT, casey_journey
@@ -70,21 +70,8 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def desktop_environment(folder: Path) -> dict[str, str]:
     """The person's Downloads folder named the XDG way, and a stand-in
     browser, the default for http and https, that records what it was given."""
-    config = folder / "config"
-    config.mkdir(exist_ok=True)
-    (config / "user-dirs.dirs").write_text(f'XDG_DOWNLOAD_DIR="{folder / "Downloads"}"\n')
-    browser = folder / "browser.sh"
-    browser.write_text(f'#!/bin/sh\nprintf "%s\\n" "$1" >> "{folder / "browsed.txt"}"\n')
-    browser.chmod(0o755)
-    applications = folder / "data" / "applications"
-    applications.mkdir(parents=True, exist_ok=True)
-    (applications / "assist-test-browser.desktop").write_text(
-        "[Desktop Entry]\nType=Application\nName=Test browser\n"
-        f"Exec={browser} %u\nMimeType=x-scheme-handler/http;x-scheme-handler/https;\nNoDisplay=true\n")
-    (config / "mimeapps.list").write_text(
-        "[Default Applications]\nx-scheme-handler/http=assist-test-browser.desktop\n"
-        "x-scheme-handler/https=assist-test-browser.desktop\n")
-    return {"XDG_DATA_HOME": str(folder / "data"), "GTK_USE_PORTAL": "0"}
+    return stand_in_desktop(folder, folder / "Downloads", "browser", ("x-scheme-handler/http", "x-scheme-handler/https"),
+                            folder / "browsed.txt")
 
 
 @pytest.fixture(scope="module")

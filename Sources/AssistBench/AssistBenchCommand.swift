@@ -34,6 +34,12 @@ struct AssistBenchCommand: AsyncParsableCommand {
     @Flag(help: "Skip the co-browse frame benchmark (it needs a display).")
     var skipCobrowse = false
 
+    @Flag(help: "Skip the web view benchmark (the chat template's first paint, the app's memory with it, capture of a page).")
+    var skipWeb = false
+
+    @Flag(help: "Run only the web view benchmark and print its section; the report file is left alone.")
+    var webOnly = false
+
     @Flag(help: "Skip the files benchmark (uploads and downloads through the server against curl).")
     var skipAttachments = false
 
@@ -108,6 +114,14 @@ struct AssistBenchCommand: AsyncParsableCommand {
             print(section.lines.joined(separator: "\n"))
             return
         }
+        if webOnly {
+            guard let web = try await measureWebView(server: serverExecutable) else { throw DesktopStartError.noDisplay }
+            let section = WebViewReportSection(
+                result: web, machineLine: "- Machine: \(MachineDescription.current().summary)",
+                dateLine: "- Date: \(ISO8601DateFormatter().string(from: Date()))")
+            print(section.lines.joined(separator: "\n"))
+            return
+        }
         if packageOnly {
             let section = PackageReportSection(
                 result: try measurePackages(), machineLine: "- Machine: \(MachineDescription.current().summary)",
@@ -148,12 +162,21 @@ struct AssistBenchCommand: AsyncParsableCommand {
         }
         let package = installedApp == nil ? nil : try measurePackages()
         let cobrowse = skipCobrowse ? nil : await CobrowseBenchmark.run()
+        let web = skipWeb ? nil : try await measureWebView(server: serverExecutable)
         let report = BenchmarkReport(
             machine: .current(), date: Date(), results: results, load: load, cluster: cluster, walSoak: walSoak,
             desktop: desktop, package: package,
-            cobrowse: cobrowse, call: call, attachments: attachments)
+            cobrowse: cobrowse, web: web, call: call, attachments: attachments)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
         print(report.markdown)
+    }
+
+    /// The Web view section's figures, with the `assist-desktop` next to
+    /// this program; `nil` without a display.
+    @MainActor
+    private func measureWebView(server: URL) async throws -> WebViewResult? {
+        try await WebViewBenchmark.run(
+            server: server, app: server.deletingLastPathComponent().appendingPathComponent("assist-desktop"))
     }
 
     /// The Package section's figures: `--package` files, `--installed-app`

@@ -21,6 +21,8 @@ struct BenchmarkReport {
     let package: PackageResult?
     /// The co-browse frame figures; `nil` when the run skipped them or had no display.
     let cobrowse: CobrowseResult?
+    /// The web view's figures; `nil` when the run skipped them or had no display.
+    let web: WebViewResult?
     /// The call's figures; `nil` when the run was given none.
     let call: CallBenchResult?
     /// Files through the server; `nil` when the run skipped them.
@@ -89,6 +91,12 @@ struct BenchmarkReport {
             lines += CobrowseReportSection(result: cobrowse, machineLine: machineLine, dateLine: dateLine).lines
         } else {
             lines += ["## Co-browse frames", "", "Not run (`--skip-cobrowse`, or no display)."]
+        }
+        lines.append("")
+        if let web {
+            lines += WebViewReportSection(result: web, machineLine: machineLine, dateLine: dateLine).lines
+        } else {
+            lines += ["## Web view", "", "Not run (`--skip-web`, or no display)."]
         }
         lines.append("")
         if let call {

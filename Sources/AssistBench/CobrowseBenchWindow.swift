@@ -72,10 +72,6 @@ struct CobrowseBenchWindow {
 
     /// Runs GLib's main context until `condition` holds or `duration` passes.
     func iterate(for duration: Duration, until condition: () -> Bool = { false }) {
-        let deadline = ContinuousClock.now.advanced(by: duration)
-        while !condition(), ContinuousClock.now < deadline {
-            while g_main_context_iteration(nil, 0) != 0 {}
-            usleep(1_000)
-        }
+        MainContext.iterate(for: duration, until: condition)
     }
 }

@@ -32,11 +32,19 @@ enum DesktopStartBenchmark {
 
     /// One launch's figures.
     struct Launch {
+        /// Spawn to first drawn frame.
         let startNanoseconds: Double
+        /// The program's `VmRSS`, KiB, `settle` after its first frame.
         let residentKiB: Int
+        /// The program and the processes it started, read at the same moment.
+        let tree: ProcessTreeMemory
     }
 
-    private static func launch(_ executable: URL, arguments: [String], gl: GLLoading) throws -> Launch {
+    /// Launches `executable` once, reads its figures `settle` after its
+    /// first frame, and kills it.
+    static func launch(
+        _ executable: URL, arguments: [String], gl: GLLoading, settle: Duration = .seconds(2)
+    ) throws -> Launch {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -60,11 +68,13 @@ enum DesktopStartBenchmark {
         guard let drawnAt = firstFrame(in: output.fileHandleForReading) else {
             throw DesktopStartError.noFirstFrame(executable.lastPathComponent)
         }
-        Thread.sleep(forTimeInterval: 2)
-        guard let resident = ResidentMemory.kibibytes(ofProcess: process.processIdentifier) else {
+        Thread.sleep(forTimeInterval: Double(LatencySample.nanoseconds(of: settle)) / 1e9)
+        guard let resident = ResidentMemory.kibibytes(ofProcess: process.processIdentifier),
+            let tree = ProcessTreeMemory.measure(root: process.processIdentifier)
+        else {
             throw DesktopStartError.noFirstFrame(executable.lastPathComponent)
         }
-        return Launch(startNanoseconds: Double(drawnAt - spawnedAt), residentKiB: resident)
+        return Launch(startNanoseconds: Double(drawnAt - spawnedAt), residentKiB: resident, tree: tree)
     }
 
     private static func firstFrame(in handle: FileHandle) -> Int64? {

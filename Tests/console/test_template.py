@@ -534,3 +534,27 @@ def test_an_upload_goes_on_from_what_the_server_holds_when_answers_are_lost(
     assert files_the_agent_got(browser, sam) == [], "the file reached the agent once"
     sam.close()
     assert_no_browser_errors(browser, server, refusals=True)
+
+
+def test_a_reload_during_an_upload_says_the_file_was_not_sent_and_deletes_it(
+        server: Server, sending_browser: webdriver.Chrome, tmp_path: Path) -> None:
+    browser = sending_browser
+    (tmp_path / "scan.png").write_bytes(png(1000, 700, compress=False))
+    start_and_queue(browser, server)
+    sam, session = take_the_chat(browser, server)
+    fault_parts(browser, None, "hold")
+    attach(browser, tmp_path / "scan.png")
+    wait_until(browser, lambda: browser.execute_script("return window.fileTest.held;"), "the second part is held")
+    attachment_id = next(request for request in requests(browser) if request["method"] == "PUT")["path"].rsplit("/", 1)[1]
+    assert AttachmentHttp(server.url, server.token).status(attachment_id).json.get("received") == PART_BYTES
+
+    browser.refresh()
+    shown = wait_for_own_file(browser, "scan.png", "state", "failed")
+    assert shown["status"] == "The page was reloaded before the file was sent." and shown["progress"] is None
+    wait_until(browser, lambda: [(request["method"], request["status"]) for request in requests(browser)]
+               == [("DELETE", 204)], "what the server held is deleted")
+    assert AttachmentHttp(server.url, server.token).status(attachment_id).status == 404
+    wait_until(browser, lambda: text_of(browser, "status") == "Chatting with Sam", "the chat resumed")
+    assert files_the_agent_got(browser, sam) == []
+    sam.close()
+    assert_no_browser_errors(browser, server)

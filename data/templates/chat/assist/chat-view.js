@@ -20,7 +20,7 @@ const RECEIPTS = { sending: "Sending…", stored: "Sent", delivered: "Delivered"
 const drawn = new WeakMap();
 
 /** `bytes` for the browser's language: "812 bytes", "1.8 kB", "2.1 MB". */
-export function sizeText(bytes) {
+function sizeText(bytes) {
   const [unit, scale] = SIZE_UNITS.findLast(([, scale]) => bytes >= scale) ?? ["byte", 1];
   const format = new Intl.NumberFormat(undefined, {
     style: "unit", unit, unitDisplay: unit === "byte" ? "long" : "short", maximumFractionDigits: 1,

@@ -3,7 +3,7 @@
 // server cannot take is refused at once and the type declared is the one the server will find.
 
 /** How many leading bytes the check reads. */
-export const SNIFF_BYTES = 4096;
+const SNIFF_BYTES = 4096;
 
 const TYPES_BY_EXTENSION = {
   png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp",

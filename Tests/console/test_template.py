@@ -2,19 +2,25 @@
 assist-server, the person in headless Chromium on the template's URL, and a
 scripted agent on /v1/agent. Once as an ordinary browser, once with the app's
 message handlers faked before the page loads (template-bridge-contract.md).
+The person's files (docs/protocol.md §11.6) go from the template with its
+`fetch` instrumented as in test_console_files.py (requests recorded, parts
+lost or held on purpose), and the agent downloads them with its own token.
 
 Environment:
   ASSIST_SERVER_BIN   the server binary (default: .build/debug/assist-server in the repository)
-  ASSIST_SCREENSHOTS  when 1, saves docs/screenshots/template-browser.png
+  ASSIST_SCREENSHOTS  when 1, saves docs/screenshots/template-browser.png and template-browser-files.png
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
+import string
 import time
 import urllib.parse
 import urllib.request
+from base64 import b64encode
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -27,10 +33,12 @@ from selenium.webdriver.support.ui import WebDriverWait
 from attachment_http import AttachmentHttp
 from scripted_agent import ScriptedAgent
 from test_console import REPO, WAIT_SECONDS, Server, running_server
-from test_console_files import downloading_chromium, downloads  # noqa: F401 (downloads: a fixture)
+from test_console_files import (DROP_FILES, INSTRUMENT, PART_BYTES, downloading_chromium, downloads,  # noqa: F401
+                                pdf, png)  # (downloads: a fixture)
 
 BROWSER_SIZE = "900,760"
 SCREENSHOT = REPO / "docs" / "screenshots" / "template-browser.png"
+FILES_SCREENSHOT = REPO / "docs" / "screenshots" / "template-browser-files.png"
 STEPS = "Step 1: restart the router.\nStep 2: sign in again — ça marche.\n"
 
 # The app's handlers, faked: every post is recorded in window.__posts (and kept in
@@ -71,6 +79,16 @@ def browser(downloads: Path) -> Iterator[webdriver.Chrome]:
 @pytest.fixture
 def app_view(downloads: Path) -> Iterator[webdriver.Chrome]:
     driver = downloading_chromium(downloads, BROWSER_SIZE, FAKE_BRIDGE)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture
+def sending_browser(downloads: Path) -> Iterator[webdriver.Chrome]:
+    """A browser whose attachment requests are recorded and can be lost or held (INSTRUMENT)."""
+    driver = downloading_chromium(downloads, BROWSER_SIZE, INSTRUMENT)
     try:
         yield driver
     finally:
@@ -277,3 +295,266 @@ def test_in_the_app_the_page_speaks_the_bridge(server: Server, app_view: webdriv
     wait_until(browser, lambda: posts(browser, "IOSChatEnded") == ["consumerEnded"], "the end goes to the app")
     assert posts(browser, "IOSChatClosed") == [], "CloseChat comes from the app: nothing to tell it"
     sam.close()
+
+
+# One of the person's own files as the chat shows it, read in one go (items are redrawn as it goes).
+OWN_FILE = """
+const card = [...document.querySelectorAll("#log .upload")]
+  .find((candidate) => candidate.querySelector(".upload__name").textContent === arguments[0]);
+if (!card) return null;
+const progress = card.querySelector(".upload__progress");
+const cancel = card.querySelector(".upload__cancel");
+return {
+  state: card.dataset.state,
+  detail: card.querySelector(".upload__detail").textContent,
+  status: card.querySelector(".upload__status")?.textContent ?? null,
+  receipt: card.closest("li").querySelector(".receipt")?.textContent ?? null,
+  progress: progress ? [progress.value, progress.max, progress.getAttribute("aria-label")] : null,
+  cancel: cancel ? cancel.getAttribute("aria-label") : null,
+};
+"""
+
+
+def own_file(browser: webdriver.Chrome, name: str) -> dict[str, Any]:
+    return browser.execute_script(OWN_FILE, name) or {}
+
+
+def wait_for_own_file(browser: webdriver.Chrome, name: str, key: str, value: Any) -> dict[str, Any]:
+    """Waits until the person's file `name` shows `value` as `key` (or failed), and returns what it shows."""
+    wait_until(browser, lambda: own_file(browser, name).get(key) == value or own_file(browser, name).get("state") == "failed",
+               f"{name}: {key} is {value!r}")
+    shown = own_file(browser, name)
+    assert shown.get(key) == value, f"{name} shows {shown}"
+    return shown
+
+
+def attach(browser: webdriver.Chrome, path: Path) -> None:
+    """Chooses `path` with the file picker behind the Attach file button."""
+    button = browser.find_element(By.ID, "attach")
+    assert button.accessible_name == "Attach file"
+    assert browser.find_element(By.CSS_SELECTOR, "label[for=files]").get_attribute("textContent") == "Files to send"
+    browser.find_element(By.ID, "files").send_keys(str(path))
+
+
+def requests(browser: webdriver.Chrome) -> list[dict[str, Any]]:
+    return browser.execute_script("return window.fileTest.requests;")
+
+
+def fault_parts(browser: webdriver.Chrome, *faults: str | None) -> None:
+    browser.execute_script("window.fileTest.faults = arguments[0];", list(faults))
+
+
+def files_the_agent_got(browser: webdriver.Chrome, sam: ScriptedAgent) -> list[dict[str, Any]]:
+    """The person's messages with a file that reached Sam, once a plain message the person
+    sends after them has arrived (so that nothing sent before is still on its way)."""
+    # Letters only: a long run of digits may pass the Luhn check and arrive masked as a card number.
+    marker = "marker " + "".join(secrets.choice(string.ascii_lowercase) for _ in range(16))
+    say(browser, marker)
+    got = []
+    while True:
+        message = sam.expect("chat", lambda body: body["message"]["author"] == "consumer")["message"]
+        if message["text"] == marker:
+            return got
+        if "attachment" in message:
+            got.append(message)
+
+
+def agent_download(server: Server, session: str, message: dict[str, Any]) -> bytes:
+    """Sam downloads the file a chat message carries, with his own token."""
+    answer = AttachmentHttp(server.url, server.token).download(message["attachment"]["attachmentId"], session)
+    assert answer.status == 200, answer.body
+    return answer.body
+
+
+def assert_no_browser_errors(browser: webdriver.Chrome, server: Server, refusals: bool = False) -> None:
+    """No browser errors but the template's missing favicon.ico and, with `refusals`, Chromium's
+    note of each attachment request the server refused (it reports every HTTP error answer to `fetch`)."""
+    def expected(message: str) -> bool:
+        return "/favicon.ico " in message or (refusals and "/v1/attachments" in message
+                                             and "Failed to load resource" in message)
+    severe = [entry for entry in browser.get_log("browser")
+              if entry["level"] == "SEVERE" and not expected(entry["message"])]
+    assert severe == [], f"browser errors: {severe}\nserver log:\n{server.log.read_text()}"
+
+
+def start_and_queue(browser: webdriver.Chrome, server: Server) -> None:
+    browser.get(template_url(server))
+    fill_and_start(browser, "Ann Lee", "My router blinks")
+    wait_until(browser, lambda: "shortly" in text_of(browser, "status") or "queue" in text_of(browser, "status"),
+               "the queue is shown")
+
+
+def take_the_chat(browser: webdriver.Chrome, server: Server) -> tuple[ScriptedAgent, str]:
+    """Sam takes Ann from the queue; returns him and the session."""
+    sam = ScriptedAgent(server.url, server.token)
+    sam.send("acceptNext")
+    session = sam.expect("sessionAssigned")["sessionId"]
+    wait_until(browser, lambda: text_of(browser, "status") == "Chatting with Sam", "the agent joined")
+    return sam, session
+
+
+def test_a_person_sends_files_queued_and_chatting_and_the_agent_gets_them_byte_for_byte(
+        server: Server, sending_browser: webdriver.Chrome, tmp_path: Path) -> None:
+    browser = sending_browser
+    notes = "Router model: XR-500\nLights: power green, internet orange — since Monday\n".encode()
+    (tmp_path / "notes.txt").write_bytes(notes)
+    picture = png(1000, 700, compress=False)
+    assert 2 * PART_BYTES < len(picture) < 3 * PART_BYTES
+    (tmp_path / "router lights.png").write_bytes(picture)
+    start_and_queue(browser, server)
+
+    message_box = browser.find_element(By.ID, "message")
+    message_box.send_keys(Keys.SHIFT, Keys.TAB)
+    assert browser.switch_to.active_element.get_attribute("id") == "attach", "Attach file is reached by keyboard"
+
+    # While queued, as in the app: the file goes to the server and waits there for the agent.
+    attach(browser, tmp_path / "notes.txt")
+    shown = wait_for_own_file(browser, "notes.txt", "receipt", "Sent")
+    assert shown["detail"] == f"{len(notes)} bytes · Plain text" and shown["progress"] is None
+    sam, session = take_the_chat(browser, server)
+    queued = sam.expect("chat", lambda body: "attachment" in body["message"])["message"]
+    assert queued["author"] == "consumer" and queued["text"] == "notes.txt"
+    assert (queued["attachment"]["name"], queued["attachment"]["size"], queued["attachment"]["mediaType"]) == \
+        ("notes.txt", len(notes), "text/plain")
+    assert agent_download(server, session, queued) == notes
+    wait_for_own_file(browser, "notes.txt", "receipt", "Delivered")
+
+    # Chatting: a picture of three parts.
+    sam.send("chat", {"sessionId": session, "clientMessageId": "a-1", "text": "Could you send a photo of the lights?"})
+    wait_until(browser, lambda: "Could you send a photo of the lights?" in log_texts(browser), "the agent asks")
+    attach(browser, tmp_path / "router lights.png")
+    message = sam.expect("chat", lambda body: "attachment" in body["message"])["message"]
+    assert message["text"] == "router lights.png"
+    assert (message["attachment"]["size"], message["attachment"]["mediaType"]) == (len(picture), "image/png")
+    assert agent_download(server, session, message) == picture
+    shown = wait_for_own_file(browser, "router lights.png", "receipt", "Delivered")
+    assert shown["detail"] == "2.1 MB · PNG image"
+    sam.send("chat", {"sessionId": session, "clientMessageId": "a-2", "text": "Thanks, the orange light says the line is down."})
+    wait_until(browser, lambda: "Thanks, the orange light says the line is down." in log_texts(browser), "the agent answers")
+    if os.environ.get("ASSIST_SCREENSHOTS") == "1":
+        FILES_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        assert browser.save_screenshot(str(FILES_SCREENSHOT))
+    parts = [(request["offset"], request["status"]) for request in requests(browser) if request["method"] == "PUT"]
+    assert parts == [("0", 200), ("0", 200), (str(PART_BYTES), 200), (str(2 * PART_BYTES), 200)], parts
+    assert all(request["path"].startswith("/v1/attachments") for request in requests(browser))
+
+    # Dropped on the chat.
+    dropped = "Dropped on the chat\n".encode()
+    browser.execute_script(DROP_FILES, browser.find_element(By.ID, "log"),
+                           [["dropped.txt", "text/plain", b64encode(dropped).decode()]])
+    message = sam.expect("chat", lambda body: "attachment" in body["message"])["message"]
+    assert message["attachment"]["name"] == "dropped.txt" and agent_download(server, session, message) == dropped
+    wait_for_own_file(browser, "dropped.txt", "receipt", "Delivered")
+    assert "dropping" not in browser.find_element(By.ID, "chat").get_attribute("class")
+    assert files_the_agent_got(browser, sam) == [], "each file reached the agent once"
+    sam.close()
+    assert_no_browser_errors(browser, server)
+
+
+def test_refused_files_say_why_in_the_conversation_and_reach_no_one(
+        tmp_path: Path, sending_browser: webdriver.Chrome) -> None:
+    browser = sending_browser
+    large = png(200, 100, compress=False)
+    limits = ("--attachment-max-bytes", "20000", "--attachment-type", "image/png", "--attachment-type", "text/plain")
+    with running_server(tmp_path, *limits) as server:
+        start_and_queue(browser, server)
+        sam, session = take_the_chat(browser, server)
+        asked = AttachmentHttp(server.url, server.token)
+        refusals = {name: asked.start(name, size, media_type, sid=session)
+                    for name, size, media_type in (("large.png", len(large), "image/png"),
+                                                   ("invoice.pdf", 1000, "application/pdf"),
+                                                   ("empty.txt", 0, "text/plain"))}
+        assert [answer.status for answer in refusals.values()] == [413, 415, 400]
+        expected = {name: answer.json["message"] for name, answer in refusals.items()}
+        assert expected["large.png"].startswith("The file is larger than")
+        expected["archive.zip"] = \
+            "archive.zip cannot be sent: only images (PNG, JPEG, GIF, WebP), PDF documents and plain text files can."
+
+        for name, data in (("large.png", large), ("invoice.pdf", pdf()), ("empty.txt", b""),
+                           ("archive.zip", b"PK\x03\x04\x14\x00 not a text")):
+            (tmp_path / name).write_bytes(data)
+            attach(browser, tmp_path / name)
+        for name, sentence in expected.items():
+            shown = wait_for_own_file(browser, name, "state", "failed")
+            assert shown["status"] == sentence, name
+            assert shown["receipt"] is None and shown["progress"] is None, name
+        assert not any(request["method"] == "PUT" for request in requests(browser)), "no refused file sends a byte"
+        assert files_the_agent_got(browser, sam) == []
+        sam.close()
+        assert_no_browser_errors(browser, server, refusals=True)
+
+
+def test_cancel_during_the_upload_leaves_nothing_for_the_agent(
+        server: Server, sending_browser: webdriver.Chrome, tmp_path: Path) -> None:
+    browser = sending_browser
+    (tmp_path / "scan.png").write_bytes(png(1000, 700, compress=False))
+    start_and_queue(browser, server)
+    sam, session = take_the_chat(browser, server)
+    fault_parts(browser, None, "hold")
+    attach(browser, tmp_path / "scan.png")
+    wait_until(browser, lambda: browser.execute_script("return window.fileTest.held;"), "the second part is held")
+    shown = wait_for_own_file(browser, "scan.png", "status", "Sending… 49 %")
+    assert shown["progress"][0] == PART_BYTES and shown["progress"][2] == "Sending scan.png"
+    assert shown["cancel"] == "Cancel sending scan.png"
+    browser.find_element(By.CSS_SELECTOR, "#log .upload__cancel").click()
+
+    shown = wait_for_own_file(browser, "scan.png", "state", "cancelled")
+    assert shown["status"] == "Cancelled; the file was not sent." and shown["progress"] is None
+    assert shown["receipt"] is None
+    wait_until(browser, lambda: any(request["method"] == "DELETE" and request["status"] == 204
+                                    for request in requests(browser)), "the upload is deleted")
+    attachment_id = next(request["path"] for request in requests(browser) if request["method"] == "DELETE").rsplit("/", 1)[1]
+    assert AttachmentHttp(server.url, server.token).status(attachment_id).status == 404
+    assert files_the_agent_got(browser, sam) == []
+    sam.close()
+    assert_no_browser_errors(browser, server)
+
+
+def test_an_upload_goes_on_from_what_the_server_holds_when_answers_are_lost(
+        server: Server, sending_browser: webdriver.Chrome, tmp_path: Path) -> None:
+    browser = sending_browser
+    picture = png(1000, 700, compress=False)
+    (tmp_path / "cable.png").write_bytes(picture)
+    start_and_queue(browser, server)
+    sam, session = take_the_chat(browser, server)
+    # The second part reaches the server but its answer is lost; the next try of the third part
+    # is lost before it goes; the last part's answer, with the ticket, is lost too.
+    fault_parts(browser, None, "after", None, "before", "after")
+    attach(browser, tmp_path / "cable.png")
+
+    message = sam.expect("chat", lambda body: "attachment" in body["message"])["message"]
+    assert agent_download(server, session, message) == picture
+    wait_for_own_file(browser, "cable.png", "receipt", "Delivered")
+    steps = [(request["method"], request["offset"], request["status"]) for request in requests(browser)]
+    one, two = str(PART_BYTES), str(2 * PART_BYTES)
+    assert steps == [
+        ("POST", None, 201), ("PUT", "0", 200), ("PUT", one, "200 lost"), ("PUT", one, 409), ("PUT", two, "lost"),
+        ("PUT", two, "200 lost"), ("PUT", two, 409), ("GET", None, 200),
+    ], steps
+    assert files_the_agent_got(browser, sam) == [], "the file reached the agent once"
+    sam.close()
+    assert_no_browser_errors(browser, server, refusals=True)
+
+
+def test_a_reload_during_an_upload_says_the_file_was_not_sent_and_deletes_it(
+        server: Server, sending_browser: webdriver.Chrome, tmp_path: Path) -> None:
+    browser = sending_browser
+    (tmp_path / "scan.png").write_bytes(png(1000, 700, compress=False))
+    start_and_queue(browser, server)
+    sam, session = take_the_chat(browser, server)
+    fault_parts(browser, None, "hold")
+    attach(browser, tmp_path / "scan.png")
+    wait_until(browser, lambda: browser.execute_script("return window.fileTest.held;"), "the second part is held")
+    attachment_id = next(request for request in requests(browser) if request["method"] == "PUT")["path"].rsplit("/", 1)[1]
+    assert AttachmentHttp(server.url, server.token).status(attachment_id).json.get("received") == PART_BYTES
+
+    browser.refresh()
+    shown = wait_for_own_file(browser, "scan.png", "state", "failed")
+    assert shown["status"] == "The page was reloaded before the file was sent." and shown["progress"] is None
+    wait_until(browser, lambda: [(request["method"], request["status"]) for request in requests(browser)]
+               == [("DELETE", 204)], "what the server held is deleted")
+    assert AttachmentHttp(server.url, server.token).status(attachment_id).status == 404
+    wait_until(browser, lambda: text_of(browser, "status") == "Chatting with Sam", "the chat resumed")
+    assert files_the_agent_got(browser, sam) == []
+    sam.close()
+    assert_no_browser_errors(browser, server)

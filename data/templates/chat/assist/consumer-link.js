@@ -45,6 +45,11 @@ export class ConsumerLink {
     return Boolean(this.#state.resumeToken);
   }
 
+  /** The session's resume token, which the attachment endpoints take (§11.6); `null` before the first welcome and once stopped. */
+  get resumeToken() {
+    return this.#stopped ? null : this.#state.resumeToken;
+  }
+
   /** Opens the connection: `hello` (a new session) when `hello` is given, else `resume`. */
   start(hello = null) {
     this.#hello = hello;

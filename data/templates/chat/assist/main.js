@@ -3,10 +3,12 @@
 
 import { inApp, postToApp } from "./app-bridge.js";
 import { downloadURL, downloadWithForm } from "./attachment-download.js";
+import { deleteUpload, FileUpload } from "./attachment-upload.js";
 import { renderLog } from "./chat-view.js";
 import { ConsumerLink } from "./consumer-link.js";
 import { Conversation } from "./conversation.js";
-import { endedSentence, errorSentence } from "./explain.js";
+import { endedSentence, errorSentence, fileSentence } from "./explain.js";
+import { typeForName } from "./file-type.js";
 import { installMobileInterface } from "./mobile-interface.js";
 import { readPageOptions } from "./page-options.js";
 import { fillPrechat, prechatAnswers, readPrechat } from "./prechat-form.js";
@@ -30,6 +32,9 @@ let samlResponse = null;
 const agentNames = new Map(Array.isArray(restored?.agentNames) ? restored.agentNames : []);
 let currentAgent = restored?.currentAgent ?? null;
 let typingTimer = null;
+/** The person's files still uploading, by conversation key. */
+const uploads = new Map();
+const logActions = { onFile: openFile, onCancel: (key) => uploads.get(key)?.cancel() };
 
 function remember() {
   if (phase === "ended") pageState.clear();
@@ -37,7 +42,7 @@ function remember() {
 }
 
 const conversation = new Conversation(new StoredValue("assist.template.conversation"), () =>
-  renderLog($("log"), conversation.entries, openFile));
+  renderLog($("log"), conversation.entries, logActions));
 const link = new ConsumerLink(
   `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/v1/consumer`,
   new StoredValue("assist.template.link"),
@@ -69,7 +74,7 @@ function showChat() {
   $("chat").hidden = false;
   $("save").disabled = false;
   $("print").disabled = false;
-  renderLog($("log"), conversation.entries, openFile);
+  renderLog($("log"), conversation.entries, logActions);
 }
 
 function startChat(answers) {
@@ -174,6 +179,7 @@ function sessionEnded(reason) {
   remember();
   setStatus(sentence);
   pushes.clear();
+  for (const upload of uploads.values()) upload.cancel();
   $("typing").hidden = true;
   $("composer").hidden = true;
   link.stop();
@@ -223,6 +229,46 @@ function openFile(attachment) {
   else downloadWithForm(url, conversation.sessionId);
 }
 
+/**
+ * Sends one of the person's files as the app does: it shows at once, uploads with the session's
+ * token (once the server has answered; while queued too), and its chat message carries the ticket.
+ */
+function sendFile(file) {
+  if (phase === "idle" || phase === "ended") return;
+  const clientMessageId = newClientMessageId();
+  const key = `c:${clientMessageId}`;
+  conversation.addOwnFile(clientMessageId, {
+    name: file.name, size: file.size, mediaType: typeForName(file.name) ?? (file.type || "application/octet-stream"),
+  });
+  const token = link.resumeToken;
+  if (!token) {
+    conversation.uploadFailed(clientMessageId, fileSentence("notYet"), false);
+    return;
+  }
+  const upload = new FileUpload(file, token, {
+    onStarted: (attachmentId) => conversation.uploadStarted(clientMessageId, attachmentId),
+    onProgress: (received) => conversation.uploadProgress(clientMessageId, received),
+  });
+  uploads.set(key, upload);
+  upload.send().then(({ attachment, ticket }) => {
+    if (phase === "ended") {
+      upload.cancel();
+      conversation.uploadFailed(clientMessageId, fileSentence("ended"), false);
+      return;
+    }
+    conversation.uploadDone(clientMessageId, attachment);
+    link.send("chat", { clientMessageId, text: attachment.name, attachmentTicket: ticket });
+  }, (failure) => {
+    const ended = failure.cancelled && phase === "ended";
+    conversation.uploadFailed(clientMessageId, ended ? fileSentence("ended") : failure.sentence, failure.cancelled && !ended);
+  }).finally(() => uploads.delete(key));
+}
+
+/** Whether a drag carries files from the desktop. */
+function carriesFiles(event) {
+  return Boolean(event.dataTransfer?.types?.includes("Files"));
+}
+
 function answerPush(push, accepted) {
   link.send("pushAnswer", { requestId: push.requestId, accepted });
   if (!accepted) return;
@@ -252,6 +298,35 @@ $("message").addEventListener("keydown", (event) => {
     event.preventDefault();
     $("composer").requestSubmit();
   }
+});
+
+$("attach").addEventListener("click", () => $("files").click());
+
+$("files").addEventListener("change", () => {
+  for (const file of $("files").files) sendFile(file);
+  $("files").value = "";
+});
+
+// Files dropped on the chat are sent; anywhere else on the page a drop does nothing (rather than the
+// browser leaving the chat to show the file).
+window.addEventListener("dragover", (event) => {
+  if (!carriesFiles(event)) return;
+  event.preventDefault();
+  const accepted = !$("chat").hidden && phase !== "ended" && $("chat").contains(event.target);
+  event.dataTransfer.dropEffect = accepted ? "copy" : "none";
+  $("chat").classList.toggle("dropping", accepted);
+});
+
+window.addEventListener("dragleave", (event) => {
+  if (!event.relatedTarget || !$("chat").contains(event.relatedTarget)) $("chat").classList.remove("dropping");
+});
+
+window.addEventListener("drop", (event) => {
+  if (!carriesFiles(event)) return;
+  event.preventDefault();
+  $("chat").classList.remove("dropping");
+  if ($("chat").hidden || !$("chat").contains(event.target)) return;
+  for (const file of event.dataTransfer.files) sendFile(file);
 });
 
 $("message").addEventListener("input", () => {
@@ -288,6 +363,7 @@ window.addEventListener("pageshow", (event) => {
 
 if (link.canResume) {
   phase = restored?.phase === "assigned" && currentAgent ? "assigned" : "queued";
+  for (const attachmentId of conversation.abandonUploads(fileSentence("reloaded"))) deleteUpload(attachmentId, link.resumeToken);
   showChat();
   setStatus("Reconnecting to your chat…");
   link.start();

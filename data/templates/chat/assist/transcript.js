@@ -9,7 +9,7 @@ export function transcriptObject(conversation) {
     visitorName: conversation.visitorName,
     startedAt: new Date(conversation.startedAt ?? Date.now()).toISOString(),
     entries: conversation.entries.map((entry) => {
-      const out = { author: entry.author, name: entry.name, text: entry.text, sentAt: new Date(entry.sentAt).toISOString() };
+      const out = { author: entry.author, name: entry.name, text: textOf(entry), sentAt: new Date(entry.sentAt).toISOString() };
       if (entry.attachment) {
         out.attachment = { name: entry.attachment.name, size: entry.attachment.size, mediaType: entry.attachment.mediaType };
       }
@@ -24,7 +24,7 @@ export function transcriptHTML(conversation) {
   const rows = conversation.entries.map((entry) => {
     const file = entry.attachment ? ` <em>(file: ${escape(entry.attachment.name)})</em>` : "";
     return `<tr><td>${escape(new Date(entry.sentAt).toLocaleString())}</td><th>${escape(entry.name)}</th>`
-      + `<td>${escape(entry.text)}${file}</td></tr>`;
+      + `<td>${escape(textOf(entry))}${file}</td></tr>`;
   }).join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Chat transcript</title>`
     + `<style>body{font:15px system-ui,sans-serif;margin:2em}td,th{padding:.3em .6em;text-align:left;vertical-align:top}`
@@ -44,4 +44,10 @@ export function downloadHTML(html, sessionId) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** An entry's text; for the person's file that is not on the server, its name and why it did not go (yet). */
+function textOf(entry) {
+  if (!entry.upload) return entry.text;
+  return `${entry.text}: ${entry.upload.state === "uploading" ? "Sending…" : entry.upload.sentence}`;
 }

@@ -194,8 +194,8 @@ def test_the_agents_file_reaches_the_page_and_the_persons_reply_the_agent(
 def test_the_file_clicked_in_the_page_is_saved_in_the_persons_downloads_byte_for_byte(
         journey: Journey, folder: Path) -> None:
     app = journey.app
-    # From the message box, the file is the page's previous control.
-    press("shift+Tab", "Return")
+    # From the message box, the file is two controls back: Attach file comes between them.
+    press("shift+Tab", "shift+Tab", "Return")
     banner = wait_for("the download banner", lambda: banner_text(app), app, timeout=30)
     assert banner == f"Saved {DOCUMENT} in Downloads."
     assert (folder / "Downloads" / DOCUMENT).read_bytes() == DOCUMENT_BYTES

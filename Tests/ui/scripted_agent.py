@@ -15,6 +15,7 @@ import json
 import queue
 import threading
 import time
+import urllib.parse
 import urllib.request
 import uuid
 from typing import Any, Callable
@@ -100,6 +101,15 @@ class ScriptedAgent:
         self._send_sequenced("chat", {"sessionId": session_id, "clientMessageId": message_id, "text": name,
                                       "attachmentTicket": stored["ticket"]})
         return message_id
+
+    def download(self, session_id: str, attachment_id: str) -> bytes:
+        """The bytes of the file `attachment_id` of the session, downloaded with the agent's token."""
+        request = urllib.request.Request(
+            f"{self._server_url}/v1/attachments/{attachment_id}/download",
+            data=urllib.parse.urlencode({"sid": session_id}).encode(), method="POST",
+            headers={"Content-Type": "application/x-www-form-urlencoded", "Authorization": f"Bearer {self._token}"})
+        with urllib.request.urlopen(request, timeout=self._timeout) as answer:
+            return answer.read()
 
     def push(self, session_id: str, url: str) -> str:
         """Offers the page at `url` to the person; returns the request's id."""

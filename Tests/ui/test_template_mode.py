@@ -7,7 +7,8 @@ WebKitGTK's page content is not in the app's accessibility tree here (Debian
 in the page with the keyboard and the pointer (xdotool), as a person does, and
 what happened is read where it shows: in what the agent receives and in the
 app's own GTK widgets (the End Chat menu item, the download banner, the pushed
-page's window), through AT-SPI. A scripted agent rather than the console in
+page's window, the file chooser), through AT-SPI, and in the page's text as
+copied to the clipboard. A scripted agent rather than the console in
 Chromium: it pushes pages, and its receipts say when a message has gone to the
 page, which the keyboard steps wait for.
 
@@ -17,10 +18,16 @@ page, which the keyboard steps wait for.
 3. Chat both ways: Casey's file reaches the page and the person's reply Casey.
 4. The file, clicked in the page, is saved in the person's XDG Downloads folder
    byte for byte (POST with `sid`), and the banner says so.
-5. A pushed page, opened in the page, opens in a window of its own.
-6. End Chat (MobileInterface.CloseChat()) ends the chat: Casey gets
+5. The person's own file: the page's Attach file opens WebKit's file chooser,
+   GTK's, in the app's process, so it is found through AT-SPI; the person
+   types the file's path there (a folder the sandboxed web process cannot
+   see: its /tmp is its own). Casey downloads the file byte for byte with his
+   token, and the page shows it Delivered — read as a person would copy it
+   (Ctrl+A, Ctrl+C, the clipboard).
+6. A pushed page, opened in the page, opens in a window of its own.
+7. End Chat (MobileInterface.CloseChat()) ends the chat: Casey gets
    sessionEnded, and IOSChatEnded turns End Chat off.
-7. What the real template never does, with a stand-in template on two origins
+8. What the real template never does, with a stand-in template on two origins
    (template_probe_site.py): `window.open` goes to the person's browser (a
    stand-in handler of http/https records it), and a frame from another
    origin cannot reach the app.
@@ -33,6 +40,8 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -45,6 +54,7 @@ from conftest import DESKTOP_BIN, Journey, stand_in_desktop, start_desktop, stop
 from scripted_agent import ScriptedAgent
 from template_probe_site import ProbeSite
 from test_cobrowse_with_console import AGENT, casey_journey
+from test_files_with_console import png
 from test_support_journey import SCREENSHOTS, main_window
 
 TEMPLATE = "/system/templates/chat/assist/index.html?entryPointId=support&locale=en_us&postChatAttributes=true"
@@ -56,6 +66,26 @@ DOCUMENT = "reset steps.txt"
 DOCUMENT_BYTES = "Step 1: turn the printer off.\nStep 2: hold Reset — ça marche.\n".encode()
 FAQ_URL = "https://help.example.com/faq?from=template"
 PAGE_WINDOW = "Page from the agent"
+PICTURE = "printer lights.png"
+PICTURE_BYTES = png(64, 48, seed=15)
+# WebKit's title for the file chooser of an <input type=file multiple>.
+CHOOSER = "Select Files"
+# Prints the clipboard's text (run by the tests' Python, which has Gdk 4's bindings).
+CLIPBOARD_READER = """
+import os, gi
+gi.require_version("Gdk", "4.0")
+from gi.repository import Gdk, GLib
+loop = GLib.MainLoop()
+def done(clipboard, result):
+    try:
+        print(clipboard.read_text_finish(result) or "", end="")
+    except GLib.Error:
+        pass
+    loop.quit()
+Gdk.Display.open(os.environ["DISPLAY"]).get_clipboard().read_text_async(None, done)
+GLib.timeout_add_seconds(10, loop.quit)
+loop.run()
+"""
 # The template's composer sits this far above the bottom of the window: the
 # footer's buttons, the page's padding, then the middle of the message box.
 COMPOSER_ABOVE_BOTTOM = 105
@@ -161,6 +191,53 @@ def banner_text(app: App) -> str:
     return next((text for text in texts if text.startswith(("Saved ", "The file was not saved."))), "")
 
 
+def choose_in_the_file_chooser(app: App, path: Path) -> None:
+    """Chooses `path` in the file chooser WebKit opens for the page's file
+    input (GTK's, in the app's process), typing the path as a person would
+    (Ctrl+L, the path) and pressing Open."""
+    chooser = wait_for(f"the file chooser '{CHOOSER}'", lambda: app.window(CHOOSER), app)
+    give_the_keyboard_to(CHOOSER)
+    press("ctrl+l")
+    time.sleep(0.3)  # the location bar opens on the next frame
+    subprocess.run(["xdotool", "type", "--delay", "15", str(path)], check=True)
+    wait_for("the typed path in the location bar",
+             lambda: [entry for entry in find_all(chooser, "text") if text_of(entry) == str(path)], app)
+    # The dialog's buttons keep their mnemonic's underscore in their name: "_Open Open".
+    do_action(next(button for button in find_all(chooser, "push button")
+                   if button.name.replace("_", "") in ("Open", "Open Open")), "click")
+    wait_for("the file chooser to close", lambda: app.window(CHOOSER) is None, app)
+    give_the_keyboard_to(main_window(app).name)
+
+
+def give_the_keyboard_to(title: str) -> None:
+    """Focuses the X11 window titled `title` (a regular expression for
+    xdotool; the titles here are plain words), as a window manager would (Xvfb
+    has none: the chooser would not get the keyboard, and the main window
+    would not get it back when the chooser closes)."""
+    window_ids = subprocess.run(["xdotool", "search", "--name", f"^{title}$"], capture_output=True,
+                                text=True, check=False).stdout.split()
+    assert window_ids, f"no X11 window is titled {title!r}"
+    subprocess.run(["xdotool", "windowfocus", "--sync", window_ids[-1]], check=True)
+
+
+def page_text() -> str:
+    """The text the page shows, as a person copies it: the whole page selected
+    (Ctrl+A, with the keyboard in the page but not in a text field) and copied
+    (Ctrl+C), then read from the clipboard (Gdk, in a process of its own)."""
+    press("ctrl+a", "ctrl+c")
+    return subprocess.run([sys.executable, "-c", CLIPBOARD_READER], capture_output=True, text=True, timeout=30,
+                          check=True).stdout
+
+
+def settled_file_card(name: str) -> list[str]:
+    """The lines of the person's own file card `name` as the page shows it
+    (its name, its size and type, and how it went) once it no longer says it
+    is on its way ("Sending…", "Sent"); [] until then."""
+    lines = page_text().splitlines()
+    card = lines[lines.index(name):][:3] if name in lines else []
+    return card if len(card) == 3 and not card[2].startswith(("Sending", "Sent")) else []
+
+
 def delivered_to_the_page(agent: ScriptedAgent, message_id: str) -> None:
     """Waits for the server's receipt of Casey's message: it has been handed to the page's connection."""
     agent.expect("chatReceipt", lambda body: body["receipt"]["clientMessageId"] == message_id)
@@ -199,6 +276,27 @@ def test_the_file_clicked_in_the_page_is_saved_in_the_persons_downloads_byte_for
     banner = wait_for("the download banner", lambda: banner_text(app), app, timeout=30)
     assert banner == f"Saved {DOCUMENT} in Downloads."
     assert (folder / "Downloads" / DOCUMENT).read_bytes() == DOCUMENT_BYTES
+
+
+def test_a_file_chosen_in_the_file_chooser_reaches_the_agent_byte_for_byte_and_is_delivered(
+        journey: Journey, agent: ScriptedAgent, folder: Path) -> None:
+    app = journey.app
+    picture = folder / PICTURE
+    picture.write_bytes(PICTURE_BYTES)
+    click_the_composer(app)
+    # Attach file is the message box's previous control.
+    press("shift+Tab", "Return")
+    choose_in_the_file_chooser(app, picture)
+    said = agent.expect("chat", lambda body: body["message"]["author"] == "consumer"
+                        and "attachment" in body["message"], timeout=30)["message"]
+    assert said["attachment"]["name"] == PICTURE
+    assert said["attachment"]["mediaType"] == "image/png"
+    assert agent.download(journey.notes["session"], said["attachment"]["attachmentId"]) == PICTURE_BYTES
+    # The chooser gives the keyboard back to Attach file, a button: Ctrl+A there selects the whole page.
+    card = wait_for("the file's card past Sending and Sent", lambda: settled_file_card(PICTURE), app,
+                    timeout=30, interval=0.5)
+    assert card[1].endswith(" · PNG image") and card[2] == "Delivered", f"the page shows {card}"
+    click_the_composer(app)  # which also ends the selection
 
 
 def test_a_pushed_page_opened_in_the_page_opens_in_its_own_window(journey: Journey, agent: ScriptedAgent) -> None:

@@ -35,6 +35,7 @@ DEBIAN_PACKAGES=(
     desktop-file-utils appstream  # desktop-file-validate and appstreamcli validate on the installed .desktop file and metainfo (Tests/ui/test_installed_app.py, ./build.sh package)
     librsvg2-bin          # rsvg-convert renders the SVG app icon at every hicolor size (./build.sh install, packaging/install.sh)
     lintian systemd       # ./build.sh package checks the .debs with lintian and the server's unit with systemd-analyze verify
+    libcurl4-openssl-dev  # ./build.sh install and package link Swift's runtime statically, and its FoundationNetworking links libcurl (-lcurl)
     debootstrap           # ./build.sh package-check installs the .debs into a debootstrapped Debian 12
     poppler-utils         # the printed transcript read back from its PDF (pdftotext, pdfinfo: Tests/AssistGtkTests/Transcript)
     xdotool               # ... and moves the call's video window beside the app's (Xvfb has no window manager)

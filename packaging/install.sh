@@ -25,12 +25,23 @@ assist_release_date() {
 # Builds assist-desktop and assist-server in ASSIST_BUILD_CONFIGURATION and
 # prints the folder holding them.
 build_installed_binaries() {
-    local configuration=${ASSIST_BUILD_CONFIGURATION:-release} flags=() product
-    [ "$configuration" = release ] && flags=(--static-swift-stdlib)
+    local configuration=${ASSIST_BUILD_CONFIGURATION:-release} flags=() product bin
+    bin=$(swift build -c "$configuration" --show-bin-path)
+    if [ "$configuration" = release ]; then
+        flags=(--static-swift-stdlib)
+        # SwiftPM keeps its release build plan (release.yaml, description.json)
+        # when only this link flag changed, so after the generate-manual plugin's
+        # build without it the programs would stay linked to Swift's shared
+        # runtime: drop the plan and the programs so both are made again.
+        rm -f .build/release.yaml "$bin/description.json" "$bin/assist-desktop" "$bin/assist-server"
+    fi
     for product in assist-desktop assist-server; do
         swift build -c "$configuration" "${flags[@]}" --product "$product" >&2
+        if [ "$configuration" = release ] && readelf -d "$bin/$product" | grep -q 'libswiftCore\.so'; then
+            log "install: $product still loads Swift's runtime from a shared library"; return 1
+        fi
     done
-    swift build -c "$configuration" --show-bin-path
+    echo "$bin"
 }
 
 # Writes assist-desktop.1 and assist-server.1 into $1 with swift-argument-parser's

@@ -69,17 +69,26 @@ shlib_depends() {
 write_changelog() {
     local package=$1 target=$2
     /usr/bin/python3 - "packaging/$APP_ID.metainfo.xml" "$package" "$PACKAGE_MAINTAINER" >"$target" <<'PYTHON'
-import sys, xml.etree.ElementTree as tree
+import sys, textwrap, xml.etree.ElementTree as tree
 from email.utils import format_datetime
 from datetime import datetime, timezone
 metainfo, package, maintainer = sys.argv[1:4]
 for release in tree.parse(metainfo).getroot().iter("release"):
     print(f"{package} ({release.get('version')}) unstable; urgency=medium\n")
     for item in release.iter("li"):
-        print(f"  * {' '.join(item.text.split())}")
+        print(textwrap.fill(" ".join(item.text.split()), width=80, initial_indent="  * ", subsequent_indent="    "))
     when = datetime.strptime(release.get("date"), "%Y-%m-%d").replace(tzinfo=timezone.utc)
     print(f"\n -- {maintainer}  {format_datetime(when)}\n")
 PYTHON
+}
+
+# Writes package $1's lintian overrides into package root $2: the findings
+# that are so by design, each with its reason (read from stdin).
+write_lintian_overrides() {
+    local package=$1 root=$2
+    install -d -m 755 "$root/usr/share/lintian/overrides"
+    cat >"$root/usr/share/lintian/overrides/$package"
+    chmod 644 "$root/usr/share/lintian/overrides/$package"
 }
 
 # The machine-readable copyright file of both packages.
@@ -163,12 +172,12 @@ if [ -d /run/systemd/system ]; then
     systemctl --system daemon-reload >/dev/null || true
 fi
 if [ "$1" = remove ]; then
-    if [ -x /usr/bin/deb-systemd-helper ]; then
+    if command -v deb-systemd-helper >/dev/null 2>&1; then
         deb-systemd-helper mask assist-server.service >/dev/null || true
     fi
 fi
 if [ "$1" = purge ]; then
-    if [ -x /usr/bin/deb-systemd-helper ]; then
+    if command -v deb-systemd-helper >/dev/null 2>&1; then
         deb-systemd-helper purge assist-server.service >/dev/null || true
         deb-systemd-helper unmask assist-server.service >/dev/null || true
     fi
@@ -210,6 +219,18 @@ cmd_package() {
     chmod 600 "$server_root/etc/assist/agents.json"
     mkdir -p "$server_root/DEBIAN"
     write_server_scripts "$server_root/DEBIAN"
+    write_lintian_overrides assist "$desktop_root" <<'EOF'
+# zlib compiled in from swift-nio-extras (CNIOExtrasZlib, WebSocket compression
+# of hummingbird-websocket); SwiftPM builds it from that package's sources.
+assist: embedded-library zlib [usr/bin/assist-desktop]
+EOF
+    write_lintian_overrides assist-server "$server_root" <<'EOF'
+# zlib compiled in from swift-nio-extras (CNIOExtrasZlib, WebSocket compression
+# of hummingbird-websocket); SwiftPM builds it from that package's sources.
+assist-server: embedded-library zlib [usr/bin/assist-server]
+# The agents' tokens: root's alone; systemd hands the service a copy (LoadCredential=).
+assist-server: non-standard-file-perm 0600 != 0644 [etc/assist/agents.json]
+EOF
     assemble_package "$desktop_root" assist \
         "live support for the desktop: chat with an agent, share this window" \
         "Assist connects a person with a support agent: it shows their place in the queue, chats with the agent (delivery states, links, files, a transcript to save or print), and only if they accept lets the agent see the app's window, with every private field masked before a pixel leaves the computer. Voice and video calls, and sessions that resume by themselves when the network drops." \

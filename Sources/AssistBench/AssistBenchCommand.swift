@@ -99,34 +99,23 @@ struct AssistBenchCommand: AsyncParsableCommand {
         let benchExecutable = URL(fileURLWithPath: CommandLine.arguments[0])
         if walSoakOnly {
             let soak = try await WalSoakBenchmark.run(benchExecutable: benchExecutable)
-            let section = WalSoakReportSection(
-                result: soak, machineLine: "- Machine: \(MachineDescription.current().summary)",
-                dateLine: "- Date: \(ISO8601DateFormatter().string(from: Date()))")
-            print(section.lines.joined(separator: "\n"))
+            printSection { WalSoakReportSection(result: soak, machineLine: $0, dateLine: $1).lines }
             return
         }
         let serverExecutable = benchExecutable.deletingLastPathComponent().appendingPathComponent("assist-server")
         if attachmentsOnly {
             let files = try await AttachmentBenchmark.run(server: serverExecutable)
-            let section = AttachmentReportSection(
-                result: files, machineLine: "- Machine: \(MachineDescription.current().summary)",
-                dateLine: "- Date: \(ISO8601DateFormatter().string(from: Date()))")
-            print(section.lines.joined(separator: "\n"))
+            printSection { AttachmentReportSection(result: files, machineLine: $0, dateLine: $1).lines }
             return
         }
         if webOnly {
             guard let web = try await measureWebView(server: serverExecutable) else { throw DesktopStartError.noDisplay }
-            let section = WebViewReportSection(
-                result: web, machineLine: "- Machine: \(MachineDescription.current().summary)",
-                dateLine: "- Date: \(ISO8601DateFormatter().string(from: Date()))")
-            print(section.lines.joined(separator: "\n"))
+            printSection { WebViewReportSection(result: web, machineLine: $0, dateLine: $1).lines }
             return
         }
         if packageOnly {
-            let section = PackageReportSection(
-                result: try measurePackages(), machineLine: "- Machine: \(MachineDescription.current().summary)",
-                dateLine: "- Date: \(ISO8601DateFormatter().string(from: Date()))")
-            print(section.lines.joined(separator: "\n"))
+            let package = try measurePackages()
+            printSection { PackageReportSection(result: package, machineLine: $0, dateLine: $1).lines }
             return
         }
         // Read first: a run that cannot use them should not spend minutes measuring the rest.
@@ -169,6 +158,14 @@ struct AssistBenchCommand: AsyncParsableCommand {
             cobrowse: cobrowse, web: web, call: call, attachments: attachments)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
         print(report.markdown)
+    }
+
+    /// Prints one section of the report with this run's machine and date
+    /// lines; the report file is left alone.
+    private func printSection(_ lines: (_ machineLine: String, _ dateLine: String) -> [String]) {
+        let machineLine = "- Machine: \(MachineDescription.current().summary)"
+        let dateLine = "- Date: \(ISO8601DateFormatter().string(from: Date()))"
+        print(lines(machineLine, dateLine).joined(separator: "\n"))
     }
 
     /// The Web view section's figures, with the `assist-desktop` next to

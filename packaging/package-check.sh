@@ -83,7 +83,7 @@ cmd_package_check() {
 
     chroot "$root" env -i HOME=/root PATH=/usr/bin:/bin DISPLAY=":$display_number" GTK_A11Y=none \
         DBUS_SESSION_BUS_ADDRESS=unix:path=/check/bus XDG_RUNTIME_DIR=/tmp LANG=C.UTF-8 \
-        /usr/bin/assist-desktop --server "$server_url" --set autoStart=true \
+        /usr/bin/assist-desktop --server "$server_url" --set destination=support --set autoStart=true \
         >"$root/check/desktop.out" 2>"$root/check/desktop.err" &
     desktop_pid=$!
     package_check_pids+=("$desktop_pid")

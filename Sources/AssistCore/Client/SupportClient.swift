@@ -147,6 +147,12 @@ public actor SupportClient {
             throw UserFacingError(
                 message: localized("The support server's address is not a valid web address."), remedy: .checkServerAddress)
         }
+        if case .new = opening, configuration.destination.isEmpty, configuration.sessionToken.isEmpty {
+            throw UserFacingError(
+                message: localized(
+                    "No destination is configured, so the app does not know which support queue to join: set \"destination\" in the settings."),
+                remedy: .checkSettings)
+        }
         self.endpoint = endpoint
         self.server = server
         self.configuration = configuration

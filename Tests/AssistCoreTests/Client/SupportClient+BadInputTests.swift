@@ -13,6 +13,22 @@ struct SupportClientBadInputTests {
         }
     }
 
+    @Test("a new session without a destination or a session token is refused with a sentence pointing at the settings")
+    func noDestination() {
+        var configuration = Configuration()
+        configuration.server = URL(string: "http://127.0.0.1:9")
+        let error = #expect(throws: UserFacingError.self) {
+            try SupportClient(configuration: configuration, submission: submission)
+        }
+        #expect(error?.remedy == .checkSettings)
+        #expect(error?.message.contains("\"destination\"") == true)
+        configuration.sessionToken = "escalated-session-token"
+        #expect(throws: Never.self) { try SupportClient(configuration: configuration, submission: submission) }
+        configuration.sessionToken = ""
+        configuration.destination = "support"
+        #expect(throws: Never.self) { try SupportClient(configuration: configuration, submission: submission) }
+    }
+
     @Test("a server address that is not http(s) or ws(s) is refused with a sentence pointing at the address")
     func malformedServer() {
         var configuration = Configuration()

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "AssistCall", targets: ["AssistCall"]),
         .library(name: "AssistWeb", targets: ["AssistWeb"]),
         .executable(name: "assist-desktop", targets: ["AssistDesktop"]),
+        .executable(name: "assist-desktop-web", targets: ["AssistDesktopWeb"]),
         .executable(name: "assist-server", targets: ["AssistServerMain"]),
         .executable(name: "assist-bench", targets: ["AssistBench"]),
         .executable(name: "gtk-minimal-window", targets: ["MinimalGtkWindow"]),
@@ -96,15 +97,36 @@ let package = Package(
             dependencies: ["CWebKit", "CGtk", "AssistGtk", "AssistCore"],
             swiftSettings: strictSettings
         ),
-        .executableTarget(
-            name: "AssistDesktop",
+        // The app's window and life, shared by its two programs.
+        .target(
+            name: "AssistDesktopKit",
             dependencies: [
                 "CGtk",
                 "AssistGtk",
                 "AssistCall",
                 "AssistCore",
-                // Template mode (chatTemplateURL) shows the chat in a web view.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The app without WebKit: template mode is the next program's.
+        .executableTarget(
+            name: "AssistDesktop",
+            dependencies: [
+                "AssistDesktopKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Template mode (chatTemplateURL): the chat template in a web view.
+        .executableTarget(
+            name: "AssistDesktopWeb",
+            dependencies: [
+                "AssistDesktopKit",
                 "AssistWeb",
+                "AssistCore",
+                "AssistGtk",
+                "CGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -392,12 +392,14 @@ cmd_bench() {
     # The packages are measured when `./build.sh package` made them (their release build
     # links Swift's runtime statically: a second whole release build, so not done here).
     version=$(assist_version)
-    if [ -f ".build-package/assist_${version}_amd64.deb" ] && [ -f ".build-package/assist-server_${version}_amd64.deb" ]; then
+    if [ -f ".build-package/assist_${version}_amd64.deb" ] && [ -f ".build-package/assist-web_${version}_amd64.deb" ] &&
+        [ -f ".build-package/assist-server_${version}_amd64.deb" ]; then
         package_arguments=(--package ".build-package/assist_${version}_amd64.deb"
+            --package ".build-package/assist-web_${version}_amd64.deb"
             --package ".build-package/assist-server_${version}_amd64.deb"
             --installed-app .build-package/stage/usr/bin/assist-desktop)
     fi
-    for product in assist-server assist-bench assist-desktop gtk-minimal-window; do
+    for product in assist-server assist-bench assist-desktop assist-desktop-web gtk-minimal-window; do
         swift build -c release --product "$product"
     done
     bin="$(swift build -c release --show-bin-path)"

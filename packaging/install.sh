@@ -22,8 +22,12 @@ assist_release_date() {
     sed -n 's/.*<release version="[^"]*" date="\([^"]*\)".*/\1/p' "packaging/$APP_ID.metainfo.xml" | head -n 1
 }
 
-# Builds assist-desktop and assist-server in ASSIST_BUILD_CONFIGURATION and
-# prints the folder holding them.
+# The programs ./build.sh install puts in bin/: the app, its template mode
+# (the one program that links WebKitGTK) and the server.
+INSTALLED_PROGRAMS=(assist-desktop assist-desktop-web assist-server)
+
+# Builds INSTALLED_PROGRAMS in ASSIST_BUILD_CONFIGURATION and prints the
+# folder holding them.
 build_installed_binaries() {
     local configuration=${ASSIST_BUILD_CONFIGURATION:-release} flags=() product bin
     bin=$(swift build -c "$configuration" --show-bin-path)
@@ -33,9 +37,10 @@ build_installed_binaries() {
         # when only this link flag changed, so after the generate-manual plugin's
         # build without it the programs would stay linked to Swift's shared
         # runtime: drop the plan and the programs so both are made again.
-        rm -f .build/release.yaml "$bin/description.json" "$bin/assist-desktop" "$bin/assist-server"
+        rm -f .build/release.yaml "$bin/description.json"
+        for product in "${INSTALLED_PROGRAMS[@]}"; do rm -f "$bin/$product"; done
     fi
-    for product in assist-desktop assist-server; do
+    for product in "${INSTALLED_PROGRAMS[@]}"; do
         swift build -c "$configuration" "${flags[@]}" --product "$product" >&2
         if [ "$configuration" = release ] && readelf -d "$bin/$product" | grep -q 'libswiftCore\.so'; then
             log "install: $product still loads Swift's runtime from a shared library"; return 1
@@ -44,7 +49,7 @@ build_installed_binaries() {
     echo "$bin"
 }
 
-# Writes assist-desktop.1 and assist-server.1 into $1 with swift-argument-parser's
+# Writes a man page per INSTALLED_PROGRAMS (assist-desktop.1, …) into $1 with swift-argument-parser's
 # generate-manual plugin (which builds every product of the configuration first).
 generate_man_pages() {
     local target=$1 configuration=${ASSIST_BUILD_CONFIGURATION:-release} outputs page
@@ -53,7 +58,7 @@ generate_man_pages() {
     outputs=$(swift build -c "$configuration" --show-bin-path)/../../plugins/GenerateManual/outputs
     [ -d "$outputs" ] || outputs=.build/plugins/GenerateManual/outputs
     mkdir -p "$target"
-    for page in assist-desktop assist-server; do
+    for page in "${INSTALLED_PROGRAMS[@]}"; do
         find "$outputs" -name "$page.1" -print -quit | grep -q . || { log "generate-manual wrote no $page.1 under $outputs"; return 1; }
         cp "$(find "$outputs" -name "$page.1" -print -quit)" "$target/$page.1"
     done
@@ -76,7 +81,7 @@ render_icons() {
 # PREFIX's paths), and the server's agents file in the configuration folder
 # (/etc for PREFIX /usr, else PREFIX/etc) unless one is there.
 cmd_install() {
-    local prefix=${1:-/usr/local} destdir=${DESTDIR:-} root bin sysconfdir unitdir page configuration
+    local prefix=${1:-/usr/local} destdir=${DESTDIR:-} root bin sysconfdir unitdir page program configuration
     configuration=${ASSIST_BUILD_CONFIGURATION:-release}
     case "$prefix" in /*) ;; *) log "install: PREFIX must be an absolute path, got '$prefix'"; exit 2 ;; esac
     case "$configuration" in release | debug) ;; *) log "install: ASSIST_BUILD_CONFIGURATION is release or debug, got '$configuration'"; exit 2 ;; esac
@@ -89,8 +94,10 @@ cmd_install() {
 
     install -d "$root/bin" "$root/share/assist" "$root/share/applications" "$root/share/metainfo" \
         "$root/share/man/man1" "$destdir$unitdir" "$destdir$sysconfdir/assist"
-    install -m 755 "$bin/assist-desktop" "$bin/assist-server" "$root/bin/"
-    if [ "$configuration" = release ]; then strip --strip-unneeded "$root/bin/assist-desktop" "$root/bin/assist-server"; fi
+    for program in "${INSTALLED_PROGRAMS[@]}"; do
+        install -m 755 "$bin/$program" "$root/bin/"
+        if [ "$configuration" = release ]; then strip --strip-unneeded "$root/bin/$program"; fi
+    done
 
     # Data: what DataDirectoryLocator and ConsoleFiles look for beside bin/.
     install -m 644 data/assist.css data/assist.json "$root/share/assist/"
@@ -100,7 +107,7 @@ cmd_install() {
 
     render_icons "$root/share/icons"
     install_translated_desktop_files "$root/share/applications" "$root/share/metainfo"
-    for page in assist-desktop assist-server; do
+    for page in "${INSTALLED_PROGRAMS[@]}"; do
         gzip -9n <".build/install-man/$page.1" >"$root/share/man/man1/$page.1.gz"
         chmod 644 "$root/share/man/man1/$page.1.gz"
     done

@@ -11,7 +11,13 @@
 #   4. the app starts support; the check waits for the server to count an
 #      active session, then takes a screenshot into
 #      .build-package-check/app-in-debian-12.png and fails on anything the app
-#      wrote to stderr.
+#      wrote to stderr;
+#   5. WebKitGTK must not be installed yet (assist does not need it); then
+#      apt-get install ./assist-web_VERSION_amd64.deb, and assist-desktop with
+#      --chat-url (the server's chat template, the customer's data from a
+#      configuration file so the page starts the chat) must become
+#      assist-desktop-web, reach the demo agent and show the page:
+#      .build-package-check/app-template-in-debian-12.png.
 # `./build.sh package` runs first when the .debs are missing.
 
 PACKAGE_CHECK_CACHE=.build-package-check
@@ -32,11 +38,11 @@ package_check_base() {
 }
 
 cmd_package_check() {
-    local version root base display_number xvfb_pid bus_pid server_url server_pid desktop_pid status=0 active=""
+    local version root base display_number xvfb_pid bus_pid server_url server_pid desktop_pid status=0 active="" reached
     [ "$(id -u)" -eq 0 ] || { log "package-check needs root (debootstrap, chroot, mount)"; exit 1; }
     version=$(assist_version)
-    [ -f ".build-package/assist_${version}_amd64.deb" ] && [ -f ".build-package/assist-server_${version}_amd64.deb" ] ||
-        cmd_package
+    [ -f ".build-package/assist_${version}_amd64.deb" ] && [ -f ".build-package/assist-web_${version}_amd64.deb" ] &&
+        [ -f ".build-package/assist-server_${version}_amd64.deb" ] || cmd_package
     mkdir -p "$PACKAGE_CHECK_CACHE/archives/partial"
     base=$(package_check_base)
     # Global, not local: the EXIT trap reads it after the function's locals are gone.
@@ -53,7 +59,8 @@ cmd_package_check() {
     mount --bind "$PACKAGE_CHECK_CACHE/archives" "$root/var/cache/apt/archives"
     mkdir -p "$root/tmp/.X11-unix" "$root/check"
     mount --bind /tmp/.X11-unix "$root/tmp/.X11-unix"
-    cp ".build-package/assist_${version}_amd64.deb" ".build-package/assist-server_${version}_amd64.deb" "$root/check/"
+    cp ".build-package/assist_${version}_amd64.deb" ".build-package/assist-web_${version}_amd64.deb" \
+        ".build-package/assist-server_${version}_amd64.deb" "$root/check/"
 
     log "apt-get install ./assist_${version}_amd64.deb ./assist-server_${version}_amd64.deb in a fresh Debian 12 root ($root)"
     chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >"$root/check/apt.log" 2>&1
@@ -103,7 +110,55 @@ cmd_package_check() {
     if [ -s "$root/check/desktop.err" ]; then
         log "the packaged app wrote to stderr:"; cat "$root/check/desktop.err" >&2; status=1
     fi
-    log "screenshot: $PACKAGE_CHECK_CACHE/app-in-debian-12.png; package-check $([ "$status" -eq 0 ] && echo passed || echo FAILED)"
+    log "screenshot: $PACKAGE_CHECK_CACHE/app-in-debian-12.png"
+    package_check_template_mode "$root" "$version" "$display_number" "$server_url" "$desktop_pid" || status=1
+    log "package-check $([ "$status" -eq 0 ] && echo passed || echo FAILED)"
+    return "$status"
+}
+
+# Sessions the server has handed to an agent so far: active ones and ended ones.
+sessions_reached() {
+    curl -sf "$1/metrics" | awk '/^assist_sessions_(active|ended)(_total)?[ {]/ { sum += $NF } END { print sum + 0 }'
+}
+
+# Step 5: root $1, version $2, display $3, server URL $4, the native app's PID $5.
+package_check_template_mode() {
+    local root=$1 version=$2 display_number=$3 server_url=$4 native_pid=$5 before after="" program="" status=0 template_pid
+    if chroot "$root" dpkg-query -W -f='${Status}' libwebkitgtk-6.0-4 2>/dev/null | grep -q installed; then
+        log "assist pulled in WebKitGTK (libwebkitgtk-6.0-4), which only assist-web needs"; status=1
+    fi
+    # One instance per session bus: the native app goes before template mode starts.
+    kill "$native_pid" 2>/dev/null; wait "$native_pid" 2>/dev/null
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive sh -c "cd /check && apt-get install -y -q ./assist-web_${version}_amd64.deb" \
+        >>"$root/check/apt.log" 2>&1 || { tail -n 30 "$root/check/apt.log" >&2; log "apt-get install assist-web failed"; return 1; }
+    log "installed: $(chroot "$root" dpkg-query -W -f='${Package} ${Version}' assist-web), with $(chroot "$root" dpkg-query -W -f='${Package} ${Version}' libwebkitgtk-6.0-4)"
+    printf '{"customerData": {"visitorName": "Ada", "question": "Where is my order?"}}\n' >"$root/check/template.json"
+    before=$(sessions_reached "$server_url")
+    chroot "$root" env -i HOME=/root PATH=/usr/bin:/bin DISPLAY=":$display_number" GTK_A11Y=none \
+        DBUS_SESSION_BUS_ADDRESS=unix:path=/check/bus XDG_RUNTIME_DIR=/tmp LANG=C.UTF-8 \
+        /usr/bin/assist-desktop --server "$server_url" --config /check/template.json \
+        --chat-url "$server_url/system/templates/chat/assist/index.html?entryPointId=support&postChatAttributes=true" \
+        >"$root/check/template.out" 2>"$root/check/template.err" &
+    template_pid=$!
+    package_check_pids+=("$template_pid")
+    for _ in $(seq 1 300); do
+        after=$(sessions_reached "$server_url")
+        [ "${after:-0}" -gt "$before" ] && break
+        kill -0 "$template_pid" 2>/dev/null || break
+        sleep 0.2
+    done
+    program=$(readlink "/proc/$template_pid/exe" 2>/dev/null || true)
+    sleep 2
+    import -display ":$display_number" -window root "$PACKAGE_CHECK_CACHE/app-template-in-debian-12.png"
+    case "$program" in
+    */usr/bin/assist-desktop-web) ;;
+    *) log "assist-desktop --chat-url did not become assist-desktop-web (it runs '${program:-nothing}')"; status=1 ;;
+    esac
+    if [ "${after:-0}" -le "$before" ]; then log "the template mode's chat did not reach an agent"; status=1; fi
+    if [ -s "$root/check/template.err" ]; then
+        log "template mode wrote to stderr:"; cat "$root/check/template.err" >&2; status=1
+    fi
+    log "screenshot: $PACKAGE_CHECK_CACHE/app-template-in-debian-12.png"
     return "$status"
 }
 

@@ -1,12 +1,14 @@
-# Sourced by build.sh: `./build.sh package`. Two Debian 12 packages, built
+# Sourced by build.sh: `./build.sh package`. Three Debian 12 packages, built
 # with dpkg-deb from a release install under /usr (Swift's runtime linked
 # statically, so no Swift package is needed on the machine):
 #   assist         the desktop app, its data, icons, .desktop file, metainfo, man page
+#   assist-web     assist-desktop-web, the app's template mode: the one program
+#                  that links WebKitGTK, so that assist alone does not pull it in
 #   assist-server  the support server, the agent console, the systemd unit, /etc/assist/agents.json
 # Dependencies come from dpkg-shlibdeps, plus what the binaries load at run
 # time that no ELF header names. Then lintian, desktop-file-validate and
 # appstreamcli validate run on the result; any error fails the command.
-# Output: .build-package/assist_VERSION_amd64.deb and assist-server_VERSION_amd64.deb.
+# Output: .build-package/assist_VERSION_amd64.deb, assist-web_… and assist-server_….
 
 PACKAGE_MAINTAINER="Assist developers <maintainers@users.noreply.a-seed-4a86e23f.example>"
 PACKAGE_HOMEPAGE="https://assist.dev/"
@@ -29,6 +31,13 @@ usr/share/icons
 usr/share/metainfo
 usr/share/locale
 usr/share/man/man1/assist-desktop.1.gz
+EOF
+}
+
+web_package_files() {
+    cat <<EOF
+usr/bin/assist-desktop-web
+usr/share/man/man1/assist-desktop-web.1.gz
 EOF
 }
 
@@ -192,8 +201,8 @@ EOF
 check_packages() {
     local version failed=0 work
     version=$(assist_version)
-    lintian --no-tag-display-limit --info \
-        ".build-package/assist_${version}_amd64.deb" ".build-package/assist-server_${version}_amd64.deb" || failed=1
+    lintian --no-tag-display-limit --info ".build-package/assist_${version}_amd64.deb" \
+        ".build-package/assist-web_${version}_amd64.deb" ".build-package/assist-server_${version}_amd64.deb" || failed=1
     work=$(mktemp -d)
     dpkg-deb -x ".build-package/assist_${version}_amd64.deb" "$work"
     desktop-file-validate "$work/usr/share/applications/$APP_ID.desktop" || failed=1
@@ -210,11 +219,13 @@ check_packages() {
 }
 
 cmd_package() {
-    local stage=.build-package/stage desktop_root=.build-package/assist server_root=.build-package/assist-server
-    rm -rf .build-package/stage .build-package/assist .build-package/assist-server .build-package/*.deb
+    local stage=.build-package/stage desktop_root=.build-package/assist web_root=.build-package/assist-web
+    local server_root=.build-package/assist-server
+    rm -rf .build-package/stage "$desktop_root" "$web_root" "$server_root" .build-package/*.deb
     mkdir -p .build-package
     ASSIST_BUILD_CONFIGURATION=release DESTDIR="$PWD/$stage" cmd_install /usr
     desktop_package_files | split_package_files "$stage" "$desktop_root"
+    web_package_files | split_package_files "$stage" "$web_root"
     server_package_files | split_package_files "$stage" "$server_root"
     chmod 600 "$server_root/etc/assist/agents.json"
     mkdir -p "$server_root/DEBIAN"
@@ -223,6 +234,11 @@ cmd_package() {
 # zlib compiled in from swift-nio-extras (CNIOExtrasZlib, WebSocket compression
 # of hummingbird-websocket); SwiftPM builds it from that package's sources.
 assist: embedded-library zlib [usr/bin/assist-desktop]
+EOF
+    write_lintian_overrides assist-web "$web_root" <<'EOF'
+# zlib compiled in from swift-nio-extras (CNIOExtrasZlib, WebSocket compression
+# of hummingbird-websocket); SwiftPM builds it from that package's sources.
+assist-web: embedded-library zlib [usr/bin/assist-desktop-web]
 EOF
     write_lintian_overrides assist-server "$server_root" <<'EOF'
 # zlib compiled in from swift-nio-extras (CNIOExtrasZlib, WebSocket compression
@@ -235,6 +251,10 @@ EOF
         "live support for the desktop: chat with an agent, share this window" \
         "Assist connects a person with a support agent: it shows their place in the queue, chats with the agent (delivery states, links, files, a transcript to save or print), and only if they accept lets the agent see the app's window, with every private field masked before a pixel leaves the computer. Voice and video calls, and sessions that resume by themselves when the network drops." \
         net "$(shlib_depends "$desktop_root" "$DESKTOP_RUNTIME_DEPENDS")"
+    assemble_package "$web_root" assist-web \
+        "contact centre web chat templates in Assist" \
+        "Lets Assist show a contact centre's own web chat template (chatTemplateURL) instead of the app's chat, in a WebKitGTK view: the page talks to the app for the person's details, transcripts and attachments, and co-browse masks the page's private fields as it masks the app's. Kept apart from assist so that the app alone does not need WebKitGTK." \
+        net "$(shlib_depends "$web_root" "assist (= $(assist_version)), $DESKTOP_RUNTIME_DEPENDS")"
     assemble_package "$server_root" assist-server \
         "support server for Assist: queues, agents, sessions, agent console" \
         "The Assist support server queues people per destination, hands them to agents, relays chat, co-browse pictures and call signaling over WebSocket, keeps every session in SQLite or PostgreSQL so that restarts and dropped connections end none, and serves the agents' web console. Runs as the systemd service assist-server." \

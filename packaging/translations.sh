@@ -8,7 +8,7 @@ TRANSLATION_DOMAIN=assist
 # Every Swift file whose sentences the person reads: the SDK's core and views,
 # the call and web views, the app (and, below, the .desktop file and the metainfo). The marking functions are AssistCore's
 # localized(_:) and localizedPlural(_:_:count:) (Sources/AssistCore/Localization).
-TRANSLATED_SOURCES=(Sources/AssistCore Sources/AssistGtk Sources/AssistCall Sources/AssistWeb Sources/AssistDesktop)
+TRANSLATED_SOURCES=(Sources/AssistCore Sources/AssistGtk Sources/AssistCall Sources/AssistWeb Sources/AssistDesktopKit Sources/AssistDesktop Sources/AssistDesktopWeb)
 
 # Writes the sentences marked in TRANSLATED_SOURCES to OUTPUT as a .pot file.
 # xgettext has no Swift parser; its C lexer reads Swift's plain string

@@ -3,10 +3,12 @@ outside the source tree, read through its accessibility tree and the screen.
 
 ASSIST_INSTALLED_PREFIX names the prefix (build.sh's test run installs into a
 temporary one). Checks: the installed .desktop file and metainfo validate,
-the man pages were generated from the commands' options; the installed app
-finds its data beside its binary (the start page shows the app's own blue
-icon, nothing on stderr); and a copy of the binary with no data anywhere
-still starts, quietly, with an icon from the icon theme.
+the man pages were generated from the commands' options; only template
+mode's program links WebKitGTK; the installed app finds its data beside its
+binary (the start page shows the app's own blue icon, nothing on stderr); a
+copy of the binary with no data anywhere still starts, quietly, with an icon
+from the icon theme; and one without template mode's program beside it, asked
+for a chat template, says on its start page what to install.
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ import time
 from pathlib import Path
 from typing import Iterator
 
+import pyatspi
 import pytest
 
-from accessible_app import App, find_all, has_been_on_screen, text_of, wait_for
+from accessible_app import App, find_all, has_been_on_screen, has_state, text_of, wait_for
 from conftest import _require_session, stop_process
 
 APP_ID = "dev.assist.Desktop"
@@ -70,9 +73,18 @@ def test_icons_are_in_hicolor_at_every_size(prefix: Path) -> None:
 def test_man_pages_are_generated_from_the_commands(prefix: Path) -> None:
     desktop = gzip.decompress((prefix / "share/man/man1/assist-desktop.1.gz").read_bytes()).decode()
     server = gzip.decompress((prefix / "share/man/man1/assist-server.1.gz").read_bytes()).decode()
+    web = gzip.decompress((prefix / "share/man/man1/assist-desktop-web.1.gz").read_bytes()).decode()
     # mdoc writes an option as `Fl -name`: the flag macro adds the first dash.
     assert ".Dt ASSIST-DESKTOP 1" in desktop and "Fl -server" in desktop and "Fl -set" in desktop
     assert ".Dt ASSIST-SERVER 1" in server and "Fl -grace-period" in server and "Fl -shutdown-timeout" in server
+    assert ".Dt ASSIST-DESKTOP-WEB 1" in web and "Fl -chat-url" in web
+
+
+def test_only_template_modes_program_links_webkit(prefix: Path) -> None:
+    def needed(program: str) -> str:
+        return run_checked(["readelf", "-d", str(prefix / "bin" / program)])
+    assert "libwebkitgtk-6.0" not in needed("assist-desktop")
+    assert "libwebkitgtk-6.0" in needed("assist-desktop-web")
 
 
 def test_server_unit_points_at_the_installed_server(prefix: Path) -> None:
@@ -95,7 +107,7 @@ def complaints(stderr: Path) -> str:
 class StartedApp:
     """The app started with `binary` from `folder`, its stderr kept apart."""
 
-    def __init__(self, binary: Path, folder: Path) -> None:
+    def __init__(self, binary: Path, folder: Path, arguments: tuple[str, ...] = ()) -> None:
         environment = {key: value for key, value in os.environ.items()
                        if key not in ("GTK_A11Y", "ASSIST_DATA_DIR")}
         environment["XDG_CONFIG_HOME"] = str(folder / "config")
@@ -103,7 +115,7 @@ class StartedApp:
         self.stderr_path = folder / "stderr.log"
         self.stdout_path = folder / "stdout.log"
         with self.stderr_path.open("wb") as stderr, self.stdout_path.open("wb") as stdout:
-            self.process = subprocess.Popen([str(binary), "--server", "http://127.0.0.1:9"], stdout=stdout,
+            self.process = subprocess.Popen([str(binary), "--server", "http://127.0.0.1:9", *arguments], stdout=stdout,
                                             stderr=stderr, env=environment, cwd=folder, start_new_session=True)
         self.app = App(binary.name, process=self.process, log=self.stderr_path)
 
@@ -182,3 +194,24 @@ def test_app_without_any_data_starts_quietly_with_a_themed_icon(prefix: Path, el
     finally:
         started.stop()
     assert complaints(started.stderr_path) == "", f"the app without data wrote to stderr:\n{complaints(started.stderr_path)}"
+
+
+def test_app_asked_for_a_template_without_the_web_program_says_what_to_install(prefix: Path, elsewhere: Path) -> None:
+    lonely = elsewhere / "bin/assist-desktop"
+    lonely.parent.mkdir()
+    shutil.copy(prefix / "bin/assist-desktop", lonely)
+    template = "http://127.0.0.1:9/system/templates/chat/assist/index.html?entryPointId=support"
+    started = StartedApp(lonely, elsewhere, ("--chat-url", template))
+    try:
+        started.start_page_icon()
+        window = started.app.window("Assist")
+        said = [text_of(label) for label in find_all(window, "label")]
+        expected = (f"Template mode (chatTemplateURL) needs the program assist-desktop-web, which is not installed in "
+                    f"{lonely.parent}. Install the assist-web package, or remove chatTemplateURL from the settings to "
+                    "use the app's own chat.")
+        assert expected in said, said
+        # The app's own chat stays at hand: the server is configured, so Get help works.
+        assert has_state(find_all(window, "push button", name="Get help")[0], pyatspi.STATE_SENSITIVE)
+    finally:
+        started.stop()
+    assert complaints(started.stderr_path) == f"assist-desktop: {expected}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,6 +113,16 @@ def test_get_help_opens_the_prechat_form(journey: Journey) -> None:
         assert find_all(main_window(app), "text", name=label), f"the form has no entry named {label!r}"
     assert find_all(main_window(app), "combo box", name="Topic"), "the form has no 'Topic' picker"
     assert find_all(main_window(app), "check box", name="Email me the transcript")
+
+
+def test_the_app_neither_links_nor_loads_webkit(journey: Journey) -> None:
+    # Template mode is assist-desktop-web's (test_template_mode.py); the app's own chat pays nothing for it.
+    program = os.readlink(f"/proc/{journey.desktop.pid}/exe")
+    assert Path(program).name == "assist-desktop", program
+    needed = subprocess.run(["readelf", "-d", program], capture_output=True, text=True, check=True).stdout
+    assert "libwebkitgtk" not in needed, "assist-desktop links WebKitGTK"
+    loaded = Path(f"/proc/{journey.desktop.pid}/maps").read_text()
+    assert "libwebkitgtk" not in loaded and "libjavascriptcoregtk" not in loaded, "assist-desktop loaded WebKitGTK"
 
 
 def test_malformed_email_is_refused_with_a_message_and_nothing_is_sent(journey: Journey) -> None:

@@ -251,6 +251,14 @@ def test_customer_data_skips_the_form_and_the_agent_sees_the_persons_name(
     assert {"label": "Your question", "value": QUESTION} in assignment.get("preChat", [])
 
 
+def test_template_mode_is_the_web_program_that_assist_desktop_became(journey: Journey) -> None:
+    # assist-desktop was started with --chat-url; the same process now runs assist-desktop-web, with WebKitGTK.
+    program = os.readlink(f"/proc/{journey.desktop.pid}/exe")
+    assert Path(program).name == "assist-desktop-web", program
+    assert Path(program).parent == DESKTOP_BIN.resolve().parent
+    assert "libwebkitgtk-6.0" in Path(f"/proc/{journey.desktop.pid}/maps").read_text()
+
+
 def test_the_chat_started_by_the_page_can_be_ended_from_the_menu(journey: Journey) -> None:
     app = journey.app
     wait_for("End Chat offered once the page said the chat started", lambda: end_chat_offered(app), app)

@@ -9,23 +9,26 @@ import Foundation
 /// it back when the person closes it. Closing the window during a session
 /// hides it and keeps the session.
 ///
-/// In template mode (the configuration's `chatTemplateURL`) the window shows
-/// the chat template instead (``TemplateChatPage``) and the menu has End Chat
-/// and Quit.
+/// In template mode (the configuration's `chatTemplateURL`, in the program
+/// that can show it) the window shows the chat template instead
+/// (``TemplateChatContent``) and the menu has End Chat and Quit.
 @MainActor
 final class MainWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private let configuration: Configuration?
     private let helpButton: UnsafeMutablePointer<GtkWidget>
-    private var templatePage: TemplateChatPage?
+    private var templateContent: (any TemplateChatContent)?
 
     /// Builds the window for `application`. `configuration` is `nil` when it
     /// could not be loaded; `serverDescription` then says why. The start page
     /// shows `appIconFile`, or an icon from the icon theme when it is `nil`
-    /// (``DataFiles/themedIconName()``).
+    /// (``DataFiles/themedIconName()``). With a `chatTemplateURL`,
+    /// `makeTemplateContent` makes the template's content; without it
+    /// (`nil`), the start page is shown.
     init(
         application: UnsafeMutablePointer<GtkApplication>, configuration: Configuration?, serverDescription: String,
-        appIconFile: String?
+        appIconFile: String?,
+        makeTemplateContent: (@MainActor (Configuration, OpaquePointer) -> (any TemplateChatContent)?)?
     ) {
         self.configuration = configuration
         window = gtk_application_window_new(application)
@@ -36,9 +39,9 @@ final class MainWindow {
         addActions()
         let endChat = g_simple_action_new("end-chat", nil)!
         if let configuration, !configuration.chatTemplateURL.isEmpty,
-            let page = TemplateChatPage(configuration: configuration, endChat: endChat)
+            let page = makeTemplateContent?(configuration, endChat)
         {
-            templatePage = page
+            templateContent = page
             SignalConnection.connectIgnoringArgument(UnsafeMutableRawPointer(endChat), signal: "activate") { [weak page] in
                 page?.endChatRequested()
             }

@@ -1,4 +1,5 @@
 import AssistCore
+import AssistDesktopKit
 import AssistGtk
 import AssistWeb
 import CGtk
@@ -11,7 +12,7 @@ import CGtk
 /// `IOSChatStarted` (or `IOSSetSessionId`, after a resume) until its
 /// `IOSChatEnded` or `IOSChatClosed`.
 @MainActor
-final class TemplateChatPage: ChatTemplateDelegate {
+final class TemplateChatPage: ChatTemplateDelegate, TemplateChatContent {
     /// The stack of the chat and the closed page.
     let widget: UnsafeMutablePointer<GtkWidget>
     /// The chat template.

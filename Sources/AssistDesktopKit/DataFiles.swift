@@ -10,7 +10,7 @@ import Foundation
 enum DataFiles {
     /// The app's icon name in the icon theme (installed under
     /// `share/icons/hicolor`).
-    static let appIconName = "dev.assist.Desktop"
+    static let appIconName = DesktopApplication.applicationID
 
     /// Themed icons for the start page when the app's own is not in the
     /// theme either, best first; GTK's Adwaita theme, which GTK depends on,

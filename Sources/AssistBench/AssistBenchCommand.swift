@@ -31,6 +31,9 @@ struct AssistBenchCommand: AsyncParsableCommand {
     @Flag(help: "Skip the desktop start-up benchmark (it needs a display).")
     var skipDesktop = false
 
+    @Flag(help: "Run only the desktop start-up benchmark and print its section; the report file is left alone.")
+    var desktopOnly = false
+
     @Flag(help: "Skip the co-browse frame benchmark (it needs a display).")
     var skipCobrowse = false
 
@@ -113,6 +116,11 @@ struct AssistBenchCommand: AsyncParsableCommand {
             printSection { WebViewReportSection(result: web, machineLine: $0, dateLine: $1).lines }
             return
         }
+        if desktopOnly {
+            let desktop = try measureDesktopStart()
+            printSection { DesktopReportSection(results: desktop, machineLine: $0, dateLine: $1).lines }
+            return
+        }
         if packageOnly {
             let package = try measurePackages()
             printSection { PackageReportSection(result: package, machineLine: $0, dateLine: $1).lines }
@@ -139,16 +147,7 @@ struct AssistBenchCommand: AsyncParsableCommand {
         }
         let attachments = skipAttachments ? nil : try await AttachmentBenchmark.run(server: serverExecutable)
         let walSoak = skipWalSoak ? nil : try await WalSoakBenchmark.run(benchExecutable: benchExecutable)
-        var desktop: [DesktopStartResult] = []
-        if !skipDesktop {
-            let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            desktop = try GLLoading.allCases.map { gl in
-                try DesktopStartBenchmark.run(
-                    app: folder.appendingPathComponent("assist-desktop"),
-                    appArguments: ["--server", "http://127.0.0.1:9"],
-                    baseline: folder.appendingPathComponent("gtk-minimal-window"), gl: gl)
-            }
-        }
+        let desktop = skipDesktop ? [] : try measureDesktopStart()
         let package = installedApp == nil ? nil : try measurePackages()
         let cobrowse = skipCobrowse ? nil : await CobrowseBenchmark.run()
         let web = skipWeb ? nil : try await measureWebView(server: serverExecutable)
@@ -166,6 +165,18 @@ struct AssistBenchCommand: AsyncParsableCommand {
         let machineLine = "- Machine: \(MachineDescription.current().summary)"
         let dateLine = "- Date: \(ISO8601DateFormatter().string(from: Date()))"
         print(lines(machineLine, dateLine).joined(separator: "\n"))
+    }
+
+    /// The Desktop start-up section's figures, for each way of loading GL:
+    /// the `assist-desktop` next to this program against `gtk-minimal-window`.
+    private func measureDesktopStart() throws -> [DesktopStartResult] {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return try GLLoading.allCases.map { gl in
+            try DesktopStartBenchmark.run(
+                app: folder.appendingPathComponent("assist-desktop"),
+                appArguments: ["--server", "http://127.0.0.1:9"],
+                baseline: folder.appendingPathComponent("gtk-minimal-window"), gl: gl)
+        }
     }
 
     /// The Web view section's figures, with the `assist-desktop` next to

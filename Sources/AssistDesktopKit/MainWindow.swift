@@ -69,21 +69,24 @@ final class MainWindow {
 
     /// Starts support in this window, as "Get help" does.
     func startSupport() {
-        guard let configuration else { return }
-        Task {
-            do {
-                try await AssistSDK.startSupport(configuration, in: GtkCast.pointer(window, to: GtkWindow.self))
-            } catch {
-                report(error)
-            }
-        }
+        start { configuration, window in try await AssistSDK.startSupport(configuration, in: window) }
     }
 
+    /// Starts support with a support code, as the menu's "Get a support code" does.
     private func startSupportWithCode() {
+        start { configuration, window in try await AssistSDK.startSupportWithCode(configuration, in: window) }
+    }
+
+    /// Runs `begin` (one of AssistSDK's ways to start support) for this
+    /// window, when there is a configuration; a failure is reported.
+    private func start(
+        _ begin: @escaping @MainActor (Configuration, UnsafeMutablePointer<GtkWindow>) async throws -> Void
+    ) {
         guard let configuration else { return }
+        let gtkWindow = GtkCast.pointer(window, to: GtkWindow.self)
         Task {
             do {
-                try await AssistSDK.startSupportWithCode(configuration, in: GtkCast.pointer(window, to: GtkWindow.self))
+                try await begin(configuration, gtkWindow)
             } catch {
                 report(error)
             }

@@ -53,6 +53,9 @@ cmd_package_check() {
     trap 'exit 130' INT TERM HUP
     cp -a "$base/." "$root/"
     cp /etc/resolv.conf "$root/etc/resolv.conf"
+    # The root a mount point of its own, as / is on a real system: WebKit's sandbox
+    # (bwrap, in template mode) makes / a slave mount and fails on a plain folder.
+    mount --bind "$root" "$root"
     mount -t proc proc "$root/proc"
     mount --bind /dev "$root/dev"
     mount --bind /sys "$root/sys"
@@ -124,6 +127,7 @@ sessions_reached() {
 # Step 5: root $1, version $2, display $3, server URL $4, the native app's PID $5.
 package_check_template_mode() {
     local root=$1 version=$2 display_number=$3 server_url=$4 native_pid=$5 before after="" program="" status=0 template_pid
+    local complaints
     if chroot "$root" dpkg-query -W -f='${Status}' libwebkitgtk-6.0-4 2>/dev/null | grep -q installed; then
         log "assist pulled in WebKitGTK (libwebkitgtk-6.0-4), which only assist-web needs"; status=1
     fi
@@ -133,6 +137,9 @@ package_check_template_mode() {
         >>"$root/check/apt.log" 2>&1 || { tail -n 30 "$root/check/apt.log" >&2; log "apt-get install assist-web failed"; return 1; }
     log "installed: $(chroot "$root" dpkg-query -W -f='${Package} ${Version}' assist-web), with $(chroot "$root" dpkg-query -W -f='${Package} ${Version}' libwebkitgtk-6.0-4)"
     printf '{"customerData": {"visitorName": "Ada", "question": "Where is my order?"}}\n' >"$root/check/template.json"
+    # WebKit's sandbox (bwrap) binds the AT-SPI bus's folder, which a desktop session's
+    # accessibility bus has made by then; this root has never run one.
+    mkdir -p "$root/root/.cache/at-spi"
     before=$(sessions_reached "$server_url")
     chroot "$root" env -i HOME=/root PATH=/usr/bin:/bin DISPLAY=":$display_number" GTK_A11Y=none \
         DBUS_SESSION_BUS_ADDRESS=unix:path=/check/bus XDG_RUNTIME_DIR=/tmp LANG=C.UTF-8 \
@@ -155,8 +162,12 @@ package_check_template_mode() {
     *) log "assist-desktop --chat-url did not become assist-desktop-web (it runs '${program:-nothing}')"; status=1 ;;
     esac
     if [ "${after:-0}" -le "$before" ]; then log "the template mode's chat did not reach an agent"; status=1; fi
-    if [ -s "$root/check/template.err" ]; then
-        log "template mode wrote to stderr:"; cat "$root/check/template.err" >&2; status=1
+    # WebKit's web process (in its sandbox, "process:N") looks for a system bus and an
+    # accessibility bus, which a desktop session has and this root has not; all else fails.
+    complaints=$(grep -vE '^$|\(process:[0-9]+\): WARNING \*\*: .*(Failed to connect to bus: Could not connect|Can.t connect to a11y bus)' \
+        "$root/check/template.err" || true)
+    if [ -n "$complaints" ]; then
+        log "template mode wrote to stderr:"; printf '%s\n' "$complaints" >&2; status=1
     fi
     log "screenshot: $PACKAGE_CHECK_CACHE/app-template-in-debian-12.png"
     return "$status"
@@ -168,7 +179,7 @@ package_check_cleanup() {
     for pid in "${package_check_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     for pid in "${package_check_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
     [ -n "${package_check_root:-}" ] && [ -d "$package_check_root" ] || return 0
-    for mount_point in tmp/.X11-unix var/cache/apt/archives sys dev proc; do
+    for mount_point in tmp/.X11-unix var/cache/apt/archives sys dev proc .; do
         mountpoint -q "$package_check_root/$mount_point" && umount -l "$package_check_root/$mount_point"
     done
     rm -rf --one-file-system "$package_check_root"

@@ -24,7 +24,9 @@ public struct ShortCodeClient: Sendable {
 
     private let server: URL
     private let access: ServerAccess
-    private let timeout: TimeInterval
+    /// How long, in seconds, each request waits for the server's answer
+    /// before it fails as the server not answering in time.
+    public let timeout: TimeInterval
 
     /// An answer is a small JSON object; anything longer is not one.
     private static let maxBodyBytes = 64 * 1024

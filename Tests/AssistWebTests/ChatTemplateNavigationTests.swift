@@ -39,6 +39,22 @@ struct ChatTemplateNavigationTests {
         #expect(harness.chat.currentURI?.contains("/templates/chat/assist/index.html") == true)
     }
 
+    @Test("a window the page opens on its own, at load or from a late timer, goes nowhere; the person's own still does")
+    func windowOpenWithoutThePersonGoesNowhere() throws {
+        let harness = try TemplateHarness(query: "entryPointId=support&openOnLoad=https%3A%2F%2Foffers.example.com%2F")
+        defer { harness.close() }
+        #expect(harness.waitUntilReady())
+        #expect(harness.wait { harness.title.contains("opened on load") })
+        // A script the app runs counts as the person's act, as a click does;
+        // WebKit carries that over to a timer of up to a second, not later.
+        harness.runPageScript("setTimeout(function () { window.open('https://offers.example.com/later'); record('late'); }, 1500)")
+        #expect(harness.wait { harness.title.hasSuffix("late") })
+        harness.runPageScript("window.open('https://example.com/faq', '_blank')")
+        #expect(harness.wait { !harness.recorder.launched.isEmpty })
+        #expect(harness.recorder.launched == ["https://example.com/faq"])
+        #expect(harness.recorder.pushed.isEmpty)
+    }
+
     @Test("alert and confirm reach the dialog presenter, and confirm's answer returns to the page")
     func dialogsReachThePresenter() throws {
         let harness = try TemplateHarness()

@@ -1,7 +1,8 @@
 /// A stand-in chat template for the bridge tests: it speaks the template
 /// contract's bridge from its scripts (`post(name, body)`), defines
 /// `MobileInterface`, and writes what the app did to it into its title
-/// (`log`). `{{OTHER}}` is the second origin.
+/// (`log`); with `openOnLoad=URL` in its query it calls `window.open(URL)`
+/// as it loads. `{{OTHER}}` is the second origin.
 enum TemplatePages {
     /// The entry point's path.
     static let entry = "system/templates/chat/assist/index.html"
@@ -49,6 +50,8 @@ enum TemplatePages {
             });
             var inApp = !!(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.IOSInterface);
             record('ready:' + inApp);
+            var unasked = new URLSearchParams(location.search).get('openOnLoad');
+            if (unasked) { window.open(unasked, '_blank'); record('opened on load'); }
             post('IOSGetCustomerData', '');
             </script></body></html>
             """#,

@@ -3,8 +3,10 @@ does: open a window with `window.open` and hold a frame from another origin.
 
 The template's page (`/system/templates/chat/probe/index.html` on one port)
 speaks the app's bridge as a template does: it posts `IOSChatStarted`, answers
-`MobileInterface.CloseChat()` with `IOSChatEnded`, opens `faq_url` with
-`window.open`, and holds a frame from the other port (another origin). The
+`MobileInterface.CloseChat()` with `IOSChatEnded`, tries `window.open` on
+`unasked_url` as it loads, opens `faq_url` with `window.open` when its FAQ button
+(the top of the page) is clicked, and holds a frame from the other port (another
+origin). The
 frame tries to post `IOSChatClosed` and `IOSChatEnded` to the app, then tells
 its own server what it found as `window.webkit` (`frame_reports`).
 """
@@ -19,14 +21,16 @@ TEMPLATE_PATH = "/system/templates/chat/probe/index.html"
 
 TEMPLATE_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Probe template</title></head>
-<body>
+<body style="margin: 0">
+<button id="faq" style="display: block; width: 100%; height: 60vh; font-size: 24px">FAQ</button>
 <h1>Probe template</h1>
 <iframe src="{frame_url}" title="Another site"></iframe>
 <script>
   const post = (name, body) => window.webkit.messageHandlers[name].postMessage(body);
   window.MobileInterface = {{ CloseChat() {{ post("IOSChatEnded", "consumerEnded"); }} }};
+  document.getElementById("faq").onclick = () => window.open({faq_url!r}, "_blank");
+  window.open({unasked_url!r}, "_blank");
   post("IOSChatStarted", "probe-session");
-  window.open({faq_url!r}, "_blank");
 </script>
 </body></html>
 """
@@ -52,8 +56,9 @@ FRAME_PAGE = """<!doctype html>
 class ProbeSite:
     """The two origins on loopback ports; `close()` stops both."""
 
-    def __init__(self, faq_url: str) -> None:
+    def __init__(self, faq_url: str, unasked_url: str) -> None:
         self.faq_url = faq_url
+        self.unasked_url = unasked_url
         self.frame_reports: list[dict[str, str]] = []
         self._frame_server = self._serve(self._frame_answer)
         self.frame_url = f"http://127.0.0.1:{self._frame_server.server_port}/frame.html"
@@ -68,7 +73,8 @@ class ProbeSite:
     def _template_answer(self, path: str) -> str | None:
         if path != TEMPLATE_PATH:
             return None
-        return TEMPLATE_PAGE.format(frame_url=self.frame_url, faq_url=self.faq_url)
+        return TEMPLATE_PAGE.format(frame_url=self.frame_url, faq_url=self.faq_url,
+                                    unasked_url=self.unasked_url)
 
     def _frame_answer(self, path: str) -> str | None:
         parts = urllib.parse.urlsplit(path)

@@ -28,9 +28,10 @@ page, which the keyboard steps wait for.
 7. End Chat (MobileInterface.CloseChat()) ends the chat: Casey gets
    sessionEnded, and IOSChatEnded turns End Chat off.
 8. What the real template never does, with a stand-in template on two origins
-   (template_probe_site.py): `window.open` goes to the person's browser (a
-   stand-in handler of http/https records it), and a frame from another
-   origin cannot reach the app.
+   (template_probe_site.py): `window.open` from the person's click goes to the
+   person's browser (a stand-in handler of http/https records it) while the
+   one the page tries on its own as it loads goes nowhere, and a frame from
+   another origin cannot reach the app.
 
 The steps run in order, as in test_support_journey.py.
 """
@@ -65,6 +66,7 @@ REPLY = "Thanks Casey, I have the steps."
 DOCUMENT = "reset steps.txt"
 DOCUMENT_BYTES = "Step 1: turn the printer off.\nStep 2: hold Reset — ça marche.\n".encode()
 FAQ_URL = "https://help.example.com/faq?from=template"
+UNASKED_URL = "https://offers.example.com/?from=template"
 PAGE_WINDOW = "Page from the agent"
 PICTURE = "printer lights.png"
 PICTURE_BYTES = png(64, 48, seed=15)
@@ -337,7 +339,7 @@ def probe(journey: Journey, folder: Path, desktop_environment: dict[str, str],
     """The app again, on the stand-in template: the first one is stopped, so
     that the accessibility tree has one assist-desktop."""
     stop_process(journey.desktop)
-    site = ProbeSite(FAQ_URL)
+    site = ProbeSite(FAQ_URL, UNASKED_URL)
     log_path = journey.artifacts / "probe-desktop.log"
     with log_path.open("wb") as log:
         process = start_desktop(folder, journey.server.url, log, ("--chat-url", site.template_url),
@@ -351,13 +353,18 @@ def probe(journey: Journey, folder: Path, desktop_environment: dict[str, str],
             site.close()
 
 
-def test_window_open_hands_the_address_to_the_browser_and_opens_no_view(
+def test_window_open_from_the_persons_click_goes_to_the_browser_and_opens_no_view(
         journey: Journey, probe: ProbeSite, folder: Path) -> None:
     app = journey.app
+    wait_for("the probe page loaded (its IOSChatStarted heard)", lambda: end_chat_offered(app), app, timeout=60)
     browsed = folder / "browsed.txt"
+    assert not browsed.exists(), "the window.open the page tried on its own, as it loaded, went nowhere"
+    window = main_window(app).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    x, y = window.x + window.width // 2, window.y + window.height * 2 // 5  # the FAQ button: the page's top 60 %
+    subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True)
     lines = wait_for("the browser's launch", lambda: browsed.exists() and browsed.read_text().splitlines(), app,
                      timeout=60)
-    assert lines == [FAQ_URL]
+    assert lines == [FAQ_URL], "only the click's window reached the browser"
     assert [window.name for window in app.windows()] == ["Assist"]
 
 

@@ -4,8 +4,9 @@ import CWebKit
 
 extension ChatTemplateView {
     /// The navigation rules. A new window (`target=_blank`; `window.open`
-    /// arrives as ``windowRequested(_:)``) is refused and its address handed
-    /// to ``openInBrowser``. The top
+    /// arrives as ``windowRequested(_:)``) is refused, and its address is
+    /// handed to ``openInBrowser`` when the person asked for it (see
+    /// ``handToBrowser(_:)``). The top
     /// frame's document from an address that is not a chat page is refused
     /// and handed to ``openPushedPage``, so the chat stays; WebKit says
     /// which frame a navigation is for only once its answer arrives, so
@@ -13,10 +14,8 @@ extension ChatTemplateView {
     func decide(_ decision: OpaquePointer, _ type: WebKitPolicyDecisionType) -> Bool {
         switch type {
         case WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION:
-            let action = webkit_navigation_policy_decision_get_navigation_action(decision)
-            let uri = action.flatMap { webkit_navigation_action_get_request($0) }.flatMap { webkit_uri_request_get_uri($0) }
             webkit_policy_decision_ignore(UnsafeMutablePointer(decision))
-            if let uri { openInBrowser(String(cString: uri)) }
+            if let action = webkit_navigation_policy_decision_get_navigation_action(decision) { handToBrowser(action) }
             return true
         case WEBKIT_POLICY_DECISION_TYPE_RESPONSE:
             guard webkit_response_policy_decision_is_main_frame_main_resource(decision) != 0,
@@ -32,10 +31,20 @@ extension ChatTemplateView {
         }
     }
 
-    /// A window the page opens with `window.open`: its address goes to
-    /// ``openInBrowser``; no view is made.
+    /// A window the page opens with `window.open`: no view is made; see
+    /// ``handToBrowser(_:)``.
     func windowRequested(_ action: OpaquePointer) {
-        guard let request = webkit_navigation_action_get_request(action), let uri = webkit_uri_request_get_uri(request) else { return }
+        handToBrowser(action)
+    }
+
+    /// The address of a window the page asked for goes to ``openInBrowser``
+    /// only when the person's click or key press led to it (a FAQ link), as a
+    /// browser's pop-up blocker decides: a page, or a frame inside it, cannot
+    /// open the person's browser on its own, at load or from a timer.
+    private func handToBrowser(_ action: OpaquePointer) {
+        guard webkit_navigation_action_is_user_gesture(action) != 0, let request = webkit_navigation_action_get_request(action),
+            let uri = webkit_uri_request_get_uri(request)
+        else { return }
         openInBrowser(String(cString: uri))
     }
 

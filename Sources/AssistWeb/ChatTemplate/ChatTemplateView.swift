@@ -20,7 +20,8 @@ import Foundation
 /// - Navigation: an address without `/templates/chat/` for the top frame is
 ///   a pushed page, opened by ``openPushedPage`` (its own window) while the
 ///   chat stays; `window.open` and `target=_blank` go to ``openInBrowser``
-///   (the person's browser) and never open a view; `alert` and `confirm` go
+///   (the person's browser) when the person's click or key press led to
+///   them, and never open a view; `alert` and `confirm` go
 ///   to ``dialogPresenter`` and the answer back to the page.
 @MainActor
 public final class ChatTemplateView {
@@ -36,7 +37,8 @@ public final class ChatTemplateView {
     /// Shows the page's `alert` and `confirm`; GTK dialogs unless replaced.
     public var dialogPresenter: any ScriptDialogPresenter = GtkScriptDialogPresenter()
     /// Opens an address in the person's browser (`window.open`, links to
-    /// `_blank`); the desktop's default handler unless replaced.
+    /// `_blank`, when the person clicked); the desktop's default handler
+    /// unless replaced.
     public lazy var openInBrowser: @MainActor (String) -> Void = { [weak self] uri in
         guard let self else { return }
         LinkOpener.open(uri, from: widget)
@@ -71,7 +73,8 @@ public final class ChatTemplateView {
         let session = webkit_network_session_new_ephemeral()
         let content = webkit_user_content_manager_new()!
         let settings = webkit_settings_new()
-        // Windows the page opens never open here: they go to the browser.
+        // Every window the page asks for reaches `create`, which never opens
+        // one here: the navigation rules decide whether it goes to the browser.
         webkit_settings_set_javascript_can_open_windows_automatically(settings, 1)
         contentManager = content
         let made = assist_web_view_new(session, content, settings)!

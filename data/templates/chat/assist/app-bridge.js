@@ -1,5 +1,5 @@
 // The page's side of the app bridge: posts to the app's message handlers when the page runs inside
-// the app (template-bridge-contract.md, "Page → app"); in a browser every post is a no-op.
+// the app (docs/chat-template.md, "Page → app"); in a browser every post is a no-op.
 
 /** Whether the page was launched in the app: its `IOSInterface` handler exists. */
 export function inApp() {

@@ -1,4 +1,4 @@
-// `window.MobileInterface`: what the app calls in the page (template-bridge-contract.md, "App → page").
+// `window.MobileInterface`: what the app calls in the page (docs/chat-template.md, "App → page").
 
 /**
  * Defines `window.MobileInterface` with the contract's three methods, each forwarded to `actions`:

@@ -1,7 +1,7 @@
 // The transcript of the conversation: the contract's JSON for the app ("assist-transcript-1"), and a
 // self-contained HTML file for a browser's download.
 
-/** The contract's transcript object (template-bridge-contract.md, "Transcript JSON"). */
+/** The contract's transcript object (docs/chat-template.md, "Transcript JSON"). */
 export function transcriptObject(conversation) {
   return {
     format: "assist-transcript-1",

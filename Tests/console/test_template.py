@@ -1,7 +1,7 @@
 """The chat template (data/templates/chat/assist) driven end to end: a live
 assist-server, the person in headless Chromium on the template's URL, and a
 scripted agent on /v1/agent. Once as an ordinary browser, once with the app's
-message handlers faked before the page loads (template-bridge-contract.md).
+message handlers faked before the page loads (docs/chat-template.md).
 The person's files (docs/protocol.md §11.6) go from the template with its
 `fetch` instrumented as in test_console_files.py (requests recorded, parts
 lost or held on purpose), and the agent downloads them with its own token.
@@ -160,7 +160,7 @@ def test_a_missing_name_is_refused_and_its_field_marked(server: Server, browser:
     assert browser.find_element(By.ID, "chat").get_attribute("hidden") is not None, "no chat starts"
 
 
-def test_a_person_in_a_browser_chats_downloads_opens_a_push_resumes_after_reload_and_closes(
+def test_a_person_in_a_browser_chats_downloads_opens_a_push_resumes_after_reload_with_its_waiting_push_and_closes(
         server: Server, browser: webdriver.Chrome, downloads: Path) -> None:
     browser.get(template_url(server))
     fill_and_start(browser, "Ann Lee", "My router blinks")
@@ -204,9 +204,16 @@ def test_a_person_in_a_browser_chats_downloads_opens_a_push_resumes_after_reload
     browser.close()
     browser.switch_to.window(chat_window)
 
+    waiting = f"{server.url}/healthz?again"
+    sam.send("push", {"sessionId": session, "requestId": "p-2", "content": {"kind": "url", "url": waiting}})
+    wait_until(browser, lambda: waiting in text_of(browser, "push-text"), "the second push prompt is shown")
     before = log_texts(browser)
     browser.refresh()
     wait_until(browser, lambda: log_texts(browser) == before, "the reload shows the same conversation")
+    wait_until(browser, lambda: waiting in text_of(browser, "push-text"), "the push still waiting is shown again")
+    browser.find_element(By.ID, "push-later").click()
+    answered = sam.expect("consumerAnswered")
+    assert answered["requestId"] == "p-2" and answered["accepted"] is False
     sam.send("chat", {"sessionId": session, "clientMessageId": "a-2", "text": "Still there?"})
     wait_until(browser, lambda: "Still there?" in log_texts(browser), "a message after the reload arrives")
     say(browser, "Yes, after a reload.")

@@ -47,7 +47,9 @@ const link = new ConsumerLink(
   `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/v1/consumer`,
   new StoredValue("assist.template.link"),
   { onWelcome, onMessage, onLost, onConnection });
-const pushes = new PushPrompt($("push"), answerPush);
+const pushStore = new StoredValue("assist.template.pushes");
+if (!link.canResume) pushStore.clear(); // a new chat: another session's pushes are not its own
+const pushes = new PushPrompt($("push"), answerPush, pushStore);
 
 installMobileInterface({
   closeChat: () => endChat(),

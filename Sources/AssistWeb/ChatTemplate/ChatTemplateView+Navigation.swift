@@ -4,8 +4,8 @@ import CWebKit
 
 extension ChatTemplateView {
     /// The navigation rules. A new window (`target=_blank`; `window.open`
-    /// arrives as ``windowRequested(_:)``) is refused, and its address is
-    /// handed to ``openInBrowser`` when the person asked for it (see
+    /// arrives through `create`) is refused, and its address is handed to
+    /// ``openInBrowser`` when the person asked for it (see
     /// ``handToBrowser(_:)``). The top
     /// frame's document from an address that is not a chat page is refused
     /// and handed to ``openPushedPage``, so the chat stays; WebKit says
@@ -31,17 +31,12 @@ extension ChatTemplateView {
         }
     }
 
-    /// A window the page opens with `window.open`: no view is made; see
-    /// ``handToBrowser(_:)``.
-    func windowRequested(_ action: OpaquePointer) {
-        handToBrowser(action)
-    }
-
-    /// The address of a window the page asked for goes to ``openInBrowser``
+    /// A window the page asked for (`target=_blank`, or `window.open` through
+    /// `create`, which never makes a view): its address goes to ``openInBrowser``
     /// only when the person's click or key press led to it (a FAQ link), as a
     /// browser's pop-up blocker decides: a page, or a frame inside it, cannot
     /// open the person's browser on its own, at load or from a timer.
-    private func handToBrowser(_ action: OpaquePointer) {
+    func handToBrowser(_ action: OpaquePointer) {
         guard webkit_navigation_action_is_user_gesture(action) != 0, let request = webkit_navigation_action_get_request(action),
             let uri = webkit_uri_request_get_uri(request)
         else { return }

@@ -123,7 +123,7 @@ public final class ChatTemplateView {
         let webView = UnsafeMutableRawPointer(view)
         handlers.append((webView, WebSignals.connectDecidePolicy(webView) { [weak self] in self?.decide($0, $1) ?? false }))
         handlers.append((webView, WebSignals.connectScriptDialog(webView) { [weak self] in self?.scriptDialog($0) ?? false }))
-        handlers.append((webView, WebSignals.connectCreate(webView) { [weak self] in self?.windowRequested($0) }))
+        handlers.append((webView, WebSignals.connectCreate(webView) { [weak self] in self?.handToBrowser($0) }))
     }
 
     /// A relayed message: obeyed only while the top frame shows the template's origin.

@@ -178,13 +178,18 @@ def click_the_composer(app: App) -> None:
     window = main_window(app).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
     x = window.x + window.width * 2 // 5
     y = window.y + window.height - COMPOSER_ABOVE_BOTTOM
-    subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True)
+    click_at(x, y)
     wait_for("the keyboard in the page", lambda: has_state(
         find_all(main_window(app), "filler", name="WebKitWebView")[0], pyatspi.STATE_FOCUSED), app)
 
 
 def press(*keys: str) -> None:
     subprocess.run(["xdotool", "key", "--delay", "60", *keys], check=True)
+
+
+def click_at(x: int, y: int) -> None:
+    """Clicks the left button at `x`, `y` on the screen, as the person does."""
+    subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True)
 
 
 def banner_text(app: App) -> str:
@@ -361,7 +366,7 @@ def test_window_open_from_the_persons_click_goes_to_the_browser_and_opens_no_vie
     assert not browsed.exists(), "the window.open the page tried on its own, as it loaded, went nowhere"
     window = main_window(app).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
     x, y = window.x + window.width // 2, window.y + window.height * 2 // 5  # the FAQ button: the page's top 60 %
-    subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True)
+    click_at(x, y)
     lines = wait_for("the browser's launch", lambda: browsed.exists() and browsed.read_text().splitlines(), app,
                      timeout=60)
     assert lines == [FAQ_URL], "only the click's window reached the browser"

@@ -30,6 +30,13 @@ public enum AssistSDK {
     /// without it no agent can call the person, and GStreamer is never loaded.
     public static var callMedia: (any CallMediaFactory)?
 
+    /// Shows the person's screen or another window through the desktop. An
+    /// application offers ``ShareScope/screen`` only with one installed
+    /// (AssistScreen's `PortalScreenCapture`, before ``startSupport(_:in:)``)
+    /// and ``Configuration/screenShareScopes`` naming it; without it agents
+    /// may ask for the application's own window only.
+    public static var screenCapture: (any ScreenCapture)?
+
     /// Called with `true` when a session starts and `false` when it ends,
     /// e.g. to keep the application running while its window is hidden.
     public static var onSupportActiveChanged: (Bool) -> Void = { _ in }

@@ -8,9 +8,12 @@ extension ConsumerHello {
     /// ``entityMapping``, untouched, for the agent's CRM. `versions` are the
     /// protocol versions offered: without the call's version 3 unless the
     /// app can take calls, so that no agent proposes one it cannot answer.
+    /// The share scopes are the configuration's, without
+    /// ``ShareScope/screen`` unless the app `sharesScreen` (it has a screen
+    /// capture), so that no agent asks for a screen it cannot show.
     public init(
         configuration: Configuration, submission: PrechatSubmission,
-        versions: [Int] = ProtocolVersion.supported
+        versions: [Int] = ProtocolVersion.supported, sharesScreen: Bool = false
     ) {
         func given(_ value: String) -> String? { value.isEmpty ? nil : value }
         let sessionToken = given(configuration.sessionToken)
@@ -24,6 +27,7 @@ extension ConsumerHello {
             correlationID: given(configuration.correlationId),
             sessionToken: sessionToken,
             auditName: given(configuration.auditName),
-            uui: given(configuration.uui))
+            uui: given(configuration.uui),
+            shareScopes: configuration.screenShareScopes.filter { $0 != .screen || sharesScreen })
     }
 }

@@ -41,18 +41,27 @@ extension ConsumerSession {
 
     /// The person answered the open request `id`. Ignored when no such
     /// request is open (it was withdrawn or answered already).
-    public mutating func answer(_ id: RequestID, accepted: Bool) -> [ConsumerSessionEffect] {
+    ///
+    /// An accepted screen share names what the person shows: `sharing`
+    /// defaults to ``SharedSource/appWindow`` for a request of scope
+    /// ``ShareScope/window``; for scope ``ShareScope/screen`` it is what the
+    /// person picked in the desktop's dialog, and without it the request is
+    /// declined.
+    public mutating func answer(
+        _ id: RequestID, accepted: Bool, sharing: SharedSource? = nil
+    ) -> [ConsumerSessionEffect] {
         guard let index = openRequests.firstIndex(where: { $0.id == id }) else { return [] }
         let request = openRequests.remove(at: index)
         switch request.subject {
-        case .screenShare:
-            var effects = send(.screenShareAnswer(requestID: id, accepted: accepted))
-            if accepted {
-                effects += stopShare()
-                let started = ScreenShare(requestID: id, agent: agents[request.agent.id] ?? request.agent)
-                share = started
-                effects.append(.publish(.screenShareStarted(started)))
+        case .screenShare(let scope):
+            let source = sharing ?? (scope == .window ? .appWindow : nil)
+            guard accepted, let source, source.scope == scope else {
+                return send(.screenShareAnswer(requestID: id, accepted: false))
             }
+            var effects = send(.screenShareAnswer(requestID: id, accepted: true, shared: source)) + stopShare()
+            let started = ScreenShare(requestID: id, agent: agents[request.agent.id] ?? request.agent, source: source)
+            share = started
+            effects.append(.publish(.screenShareStarted(started)))
             return effects
         case .control:
             var effects = send(.controlAnswer(requestID: id, accepted: accepted))

@@ -51,9 +51,15 @@ extension ConsumerSession {
             guard name != typingAgentName else { return [] }
             typingAgentName = name
             return [.publish(.agentTypingChanged(name))]
-        case .screenShareRequest(let id, let agentID):
-            return request(ConsentRequest(id: id, agent: agent(agentID), subject: .screenShare))
+        case .screenShareRequest(let id, let agentID, let scope):
+            guard hello.shareScopes.contains(scope) else {
+                return send(.screenShareAnswer(requestID: id, accepted: false))
+            }
+            return request(ConsentRequest(id: id, agent: agent(agentID), subject: .screenShare(scope)))
         case .controlRequest(let id, let agentID):
+            if let share, share.source != .appWindow {
+                return send(.controlAnswer(requestID: id, accepted: false))  // control of a screen: not offered (§12.8)
+            }
             return request(ConsentRequest(id: id, agent: agent(agentID), subject: .control))
         case .push(let id, let agentID, let content):
             return request(ConsentRequest(id: id, agent: agent(agentID), subject: .push(content)))

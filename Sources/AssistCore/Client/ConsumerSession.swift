@@ -62,7 +62,7 @@ public struct ConsumerSession: Sendable {
                 .resume(
                     ResumeRequest(
                         resumeToken: welcome.resumeToken, lastReceivedSeq: channel.lastReceivedSeq,
-                        versions: hello.versions))
+                        versions: hello.versions, shareScopes: hello.shareScopes))
             } else {
                 .hello(hello)
             }

@@ -1,4 +1,4 @@
-/// The person's window being shown to an agent: from the person's accepting
+/// The person's window or screen being shown to an agent: from the person's accepting
 /// the agent's screen-share request until either side stops it, the agent
 /// leaves or the session ends (`docs/protocol.md` §12.3).
 public struct ScreenShare: Sendable, Hashable {
@@ -6,6 +6,9 @@ public struct ScreenShare: Sendable, Hashable {
     public let requestID: RequestID
     /// The agent who sees the window; its permissions decide what is masked.
     public let agent: Agent
+    /// What the person shows: the app's own window, or a monitor or another
+    /// window picked in the desktop's dialog (`docs/protocol.md` §12.8).
+    public let source: SharedSource
     /// The control request the person accepted during this share, while the
     /// agent may act on the window (`docs/protocol.md` §12.6).
     public internal(set) var controlRequestID: RequestID?
@@ -13,10 +16,11 @@ public struct ScreenShare: Sendable, Hashable {
     /// never in the frames (`docs/protocol.md` §12.7).
     public internal(set) var annotations = AnnotationBoard()
 
-    /// Creates a share, without control.
-    public init(requestID: RequestID, agent: Agent) {
+    /// Creates a share of `source`, without control.
+    public init(requestID: RequestID, agent: Agent, source: SharedSource = .appWindow) {
         self.requestID = requestID
         self.agent = agent
+        self.source = source
     }
 
     /// Whether the agent may act on the window (where its permissions let it).

@@ -75,8 +75,11 @@ public actor SupportClient {
     /// WebSocket. `nil` makes a new one from `configuration`. With
     /// `takesCalls` the app offers the call's protocol version and must
     /// answer ``SupportEvent/callMessage(_:)`` events with a ``CallMachine``.
+    /// With `sharesScreen` the app can show the screen through the desktop
+    /// (it has a screen capture), so it offers ``ShareScope/screen`` when the
+    /// configuration's ``Configuration/screenShareScopes`` has it.
     /// With `keeping`, the session is kept there from its first `welcome`
-    /// until it ends (see ``init(configuration:resuming:access:takesCalls:keeping:readIdleLimit:logger:now:)``).
+    /// until it ends (see ``init(configuration:resuming:access:takesCalls:sharesScreen:keeping:readIdleLimit:logger:now:)``).
     /// `readIdleLimit` is how long the connection may stay silent before it
     /// is replaced; it must be well over twice the server's ping interval.
     ///
@@ -87,6 +90,7 @@ public actor SupportClient {
         submission: PrechatSubmission,
         access: ServerAccess? = nil,
         takesCalls: Bool = false,
+        sharesScreen: Bool = false,
         keeping: KeptSessionStore? = nil,
         readIdleLimit: Duration = SupportClient.defaultReadIdleLimit,
         logger: Logger = Logger(label: "assist.client"),
@@ -94,7 +98,7 @@ public actor SupportClient {
     ) throws(UserFacingError) {
         try self.init(
             configuration: configuration, opening: .new(submission), access: access, takesCalls: takesCalls,
-            keeping: keeping, readIdleLimit: readIdleLimit, logger: logger, now: now)
+            sharesScreen: sharesScreen, keeping: keeping, readIdleLimit: readIdleLimit, logger: logger, now: now)
     }
 
     /// A client that resumes the session `kept` (loaded from `keeping`,
@@ -118,6 +122,7 @@ public actor SupportClient {
         resuming kept: KeptSession,
         access: ServerAccess? = nil,
         takesCalls: Bool = false,
+        sharesScreen: Bool = false,
         keeping: KeptSessionStore?,
         readIdleLimit: Duration = SupportClient.defaultReadIdleLimit,
         logger: Logger = Logger(label: "assist.client"),
@@ -125,7 +130,7 @@ public actor SupportClient {
     ) throws(UserFacingError) {
         try self.init(
             configuration: configuration, opening: .resumed(kept), access: access, takesCalls: takesCalls,
-            keeping: keeping, readIdleLimit: readIdleLimit, logger: logger, now: now)
+            sharesScreen: sharesScreen, keeping: keeping, readIdleLimit: readIdleLimit, logger: logger, now: now)
     }
 
     /// How a client's session begins.
@@ -138,7 +143,7 @@ public actor SupportClient {
 
     private init(
         configuration: Configuration, opening: Opening, access: ServerAccess?, takesCalls: Bool,
-        keeping: KeptSessionStore?, readIdleLimit: Duration, logger: Logger, now: @escaping @Sendable () -> Date
+        sharesScreen: Bool, keeping: KeptSessionStore?, readIdleLimit: Duration, logger: Logger, now: @escaping @Sendable () -> Date
     ) throws(UserFacingError) {
         guard let server = configuration.server else {
             throw UserFacingError(message: localized("No support server is configured."), remedy: .checkSettings)
@@ -176,11 +181,12 @@ public actor SupportClient {
         switch opening {
         case .new(let submission):
             session = ConsumerSession(
-                hello: ConsumerHello(configuration: configuration, submission: submission, versions: versions))
+                hello: ConsumerHello(
+                    configuration: configuration, submission: submission, versions: versions, sharesScreen: sharesScreen))
         case .resumed(let kept):
             let hello = ConsumerHello(
                 configuration: configuration, submission: PrechatSubmission(answers: [], visitorName: nil),
-                versions: versions)
+                versions: versions, sharesScreen: sharesScreen)
             do {
                 session = try ConsumerSession(restoring: kept, hello: hello)
             } catch {
@@ -361,9 +367,11 @@ public actor SupportClient {
         }
     }
 
-    /// Answers the agent's open request `id`.
-    public func answer(_ id: RequestID, accepted: Bool) {
-        perform(session.answer(id, accepted: accepted))
+    /// Answers the agent's open request `id`; an accepted screen share of
+    /// scope ``ShareScope/screen`` names what the person picked in `sharing`
+    /// (see ``ConsumerSession/answer(_:accepted:sharing:)``).
+    public func answer(_ id: RequestID, accepted: Bool, sharing: SharedSource? = nil) {
+        perform(session.answer(id, accepted: accepted, sharing: sharing))
     }
 
     /// Stops showing the window to the agent, at once.

@@ -45,6 +45,7 @@ import Foundation
 /// | `documentViewConstraints` | `nil` | omitted | Shared documents open in their own window, which the person and the window manager place; there is no host view to constrain. |
 /// | `addSharedDocCloseListener` | `true` | `true` | |
 /// | `keepAnnotationsOnChange` | `false` | `false` | |
+/// | `screenShareScopes` | (not in the seed) | `[.window]` | What an agent may ask to see: the application's own window (the seed's co-browse); `.screen` adds the screen or another window through the desktop's ScreenCast portal. `assist-desktop` offers both. |
 /// | `screenShareRequestedDelegate` | built-in prompt | `nil` = built-in prompt | |
 /// | `agentCobrowseDelegate` | built-in prompt | `nil` = built-in prompt | |
 /// | `connectionDelegate` | `nil` | `nil` | |
@@ -180,6 +181,14 @@ public struct Configuration: Sendable {
     /// Whether the agent's annotations stay when the content under them
     /// changes; `false` clears them.
     public var keepAnnotationsOnChange = false
+
+    /// What an agent may ask the person to show: ``ShareScope/window``, the
+    /// application's own window with its masks, and ``ShareScope/screen``,
+    /// the screen or another window the person picks in the desktop's own
+    /// dialog. The screen is offered only when the application also has a
+    /// screen capture installed (AssistGtk's `AssistSDK.screenCapture`). Empty:
+    /// the agent cannot ask to see anything. In JSON an array of the names.
+    public var screenShareScopes: [ShareScope] = [.window]
 
     // MARK: Chat window
 

@@ -47,6 +47,7 @@ extension Configuration {
             ConfigurationField("maskColor", \.maskColor, .color),
             ConfigurationField("addSharedDocCloseListener", \.addSharedDocCloseListener, .flag),
             ConfigurationField("keepAnnotationsOnChange", \.keepAnnotationsOnChange, .flag),
+            ConfigurationField("screenShareScopes", \.screenShareScopes, .shareScopes),
             ConfigurationField("visitorName", \.visitorName, .text),
             ConfigurationField("queueStyle", \.queueStyle, .choice),
             ConfigurationField("minimumEstimatedWaitTime", \.minimumEstimatedWaitTime, .seconds),

@@ -8,6 +8,7 @@ enum Expectation {
     static let seconds = "a number of seconds ≥ 0"
     static let secondsList = "an array of numbers of seconds ≥ 0"
     static let tags = "an array of strings"
+    static let shareScopes = "an array of \"window\" and \"screen\", each at most once"
     static let color = "a colour written \"#RRGGBB\" or \"#RRGGBBAA\""
     static let server = "an http, https, ws or wss URL with a host, or null"
     static let object = "an object"

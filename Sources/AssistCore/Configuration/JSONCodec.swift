@@ -69,6 +69,23 @@ extension JSONCodec<[String]> {
     }
 }
 
+extension JSONCodec<[ShareScope]> {
+    /// An array of scope names, each at most once.
+    static var shareScopes: Self {
+        Self(
+            takesText: false,
+            decode: { value, path throws(ConfigurationError) in
+                let scopes = try path.array(value, Expectation.shareScopes) {
+                    element, elementPath throws(ConfigurationError) -> ShareScope in
+                    try elementPath.choice(element)
+                }
+                if Set(scopes).count != scopes.count { throw path.invalid(Expectation.shareScopes, got: value) }
+                return scopes
+            },
+            encode: { .array($0.map { .string($0.rawValue) }) })
+    }
+}
+
 extension JSONCodec<[String: String]> {
     /// An object whose values are strings; keys starting with `//` are
     /// comments, as everywhere in a configuration.

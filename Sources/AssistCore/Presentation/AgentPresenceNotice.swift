@@ -20,6 +20,13 @@ public struct AgentPresenceNotice: Sendable, Hashable {
         detail = localized("You are waiting for another agent.")
     }
 
+    /// The notice that the screen is not shown, and why (the desktop could
+    /// not share it).
+    public init(screenNotShared error: ScreenChoiceError) {
+        title = localized("Your screen is not shared")
+        detail = error.sentence
+    }
+
     private static func name(of agent: Agent) -> String {
         let name = agent.name.trimmingCharacters(in: .whitespacesAndNewlines)
         return name.isEmpty ? localized("The agent") : name

@@ -3,9 +3,10 @@ import Foundation
 /// A request put to the person by an agent, with the words the prompt uses.
 ///
 /// The prompt says who is asking and exactly what they would get: for a
-/// screen share, "this app's window, with fields you keep private hidden" —
-/// nothing else on the screen. The agent's name falls back to "The agent"
-/// when blank.
+/// screen share of the app's window, "this app's window, with fields you keep
+/// private hidden" — nothing else on the screen; for the screen, that the
+/// desktop's own dialog comes next and the agent sees only what the person
+/// picks there. The agent's name falls back to "The agent" when blank.
 public struct ConsentRequest: Sendable, Hashable {
     /// Names the request in the answer.
     public let id: RequestID
@@ -28,7 +29,8 @@ public struct ConsentRequest: Sendable, Hashable {
     /// The prompt's heading, a question naming the agent.
     public var title: String {
         switch subject {
-        case .screenShare: localized("{name} asks to see this app's window", ["name": agentName])
+        case .screenShare(.window): localized("{name} asks to see this app's window", ["name": agentName])
+        case .screenShare(.screen): localized("{name} asks to see your screen", ["name": agentName])
         case .control: localized("{name} asks to control this app's window", ["name": agentName])
         case .push(.url): localized("{name} sent a link", ["name": agentName])
         case .push(.document): localized("{name} shared a document", ["name": agentName])
@@ -44,7 +46,11 @@ public struct ConsentRequest: Sendable, Hashable {
             "If you don't answer within {count} second, the request is declined.",
             "If you don't answer within {count} seconds, the request is declined.", count: ConsentPrompt.answerSeconds)
         switch subject {
-        case .screenShare:
+        case .screenShare(.screen):
+            return localized(
+                "You choose a screen or a window next; {name} sees only what you choose. Parts of this app you keep private stay hidden, on your screen too.",
+                ["name": agentName]) + " " + timeout
+        case .screenShare(.window):
             return localized(
                 "{name} will see this app's window, with fields you keep private hidden. Nothing else on your screen is shared.",
                 ["name": agentName]) + " " + timeout
@@ -65,7 +71,8 @@ public struct ConsentRequest: Sendable, Hashable {
     /// The label of the button that allows the request.
     public var acceptLabel: String {
         switch subject {
-        case .screenShare, .control: localized("Accept")
+        case .screenShare(.screen): localized("Choose What to Share…")
+        case .screenShare(.window), .control: localized("Accept")
         case .push: localized("Open")
         case .call: localized("Answer")
         }

@@ -1,7 +1,9 @@
 /// What an agent asks the person to allow.
 public enum ConsentSubject: Sendable, Hashable {
-    /// To see this application's window (co-browse).
-    case screenShare
+    /// To see this application's window (co-browse, scope
+    /// ``ShareScope/window``), or the screen or a window the person picks
+    /// in the desktop's dialog (scope ``ShareScope/screen``).
+    case screenShare(ShareScope)
     /// To click and type in this application's window.
     case control
     /// To open a web page or document the agent pushed.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The bar shown in the shared window for as long as an agent sees it: who
-/// sees it, what is hidden, whether the agent may also act on it, and the
+/// sees it and what — this window, the whole screen or the window the
+/// person chose — what is hidden, whether the agent may also act on it, and the
 /// buttons that stop either at once.
 public struct SharingIndicator: Sendable, Hashable {
     /// The headline, e.g. "Sam can see this window".
@@ -24,14 +25,33 @@ public struct SharingIndicator: Sendable, Hashable {
         let trimmed = share.agent.name.trimmingCharacters(in: .whitespacesAndNewlines)
         let name = trimmed.isEmpty ? localized("The agent") : trimmed
         showsControl = share.hasControl
-        if share.hasControl {
-            title = localized("{name} can see and control this window", ["name": name])
-            detail = localized("{name} can click and type where this app allows it. Fields kept private are covered.", ["name": name])
-        } else {
-            title = localized("{name} can see this window", ["name": name])
-            detail = localized("Only this app's window is shared, and fields kept private are covered.")
+        switch share.source {
+        case .monitor:
+            title = localized("{name} can see your whole screen", ["name": name])
+            detail = localized("Everything on this screen is shared. Parts of this app kept private are covered, on your screen too.")
+            stopDescription = localized("Stop sharing your screen with {name}", ["name": name])
+        case .window:
+            title = localized("{name} can see the window you chose", ["name": name])
+            detail = localized("Only the window you chose is shared. Parts of this app kept private are covered, on your screen too.")
+            stopDescription = localized("Stop sharing the window with {name}", ["name": name])
+        case .appWindow:
+            (title, detail) = Self.appWindowWords(name: name, control: share.hasControl)
+            stopDescription = localized("Stop sharing this window with {name}", ["name": name])
         }
-        stopDescription = localized("Stop sharing this window with {name}", ["name": name])
         canClearDrawing = !share.annotations.isEmpty
+    }
+
+    private static func appWindowWords(name: String, control: Bool) -> (title: String, detail: String) {
+        if control {
+            (
+                localized("{name} can see and control this window", ["name": name]),
+                localized("{name} can click and type where this app allows it. Fields kept private are covered.", ["name": name])
+            )
+        } else {
+            (
+                localized("{name} can see this window", ["name": name]),
+                localized("Only this app's window is shared, and fields kept private are covered.")
+            )
+        }
     }
 }

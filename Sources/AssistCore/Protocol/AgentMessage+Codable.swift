@@ -23,7 +23,9 @@ extension AgentMessage {
             self = .typing(sessionID: try body.identifier("sessionId"), isTyping: try body.bool("isTyping"))
         case "requestScreenShare":
             let body = try envelope.object("body")
-            self = .requestScreenShare(sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"))
+            self = .requestScreenShare(
+                sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"),
+                scope: try body.shareScope("scope"))
         case "requestControl":
             let body = try envelope.object("body")
             self = .requestControl(sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"))
@@ -97,8 +99,13 @@ extension AgentMessage {
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
             try body.encode(isTyping, "isTyping")
-        case .requestScreenShare(let sessionID, let requestID), .requestControl(let sessionID, let requestID),
-            .screenShareEnd(let sessionID, let requestID), .callEnd(let sessionID, let requestID):
+        case .requestScreenShare(let sessionID, let requestID, let scope):
+            var body = envelope.object("body")
+            try body.identifier(sessionID, "sessionId")
+            try body.identifier(requestID, "requestId")
+            try body.shareScope(scope, "scope")
+        case .requestControl(let sessionID, let requestID), .screenShareEnd(let sessionID, let requestID),
+            .callEnd(let sessionID, let requestID):
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
             try body.identifier(requestID, "requestId")

@@ -18,8 +18,10 @@ public enum AgentMessage: WireMessage {
     case chat(sessionID: SessionID, clientMessageID: ClientMessageID, text: String, attachment: AttachmentTicket? = nil)
     /// The agent started or stopped typing. Not sequenced.
     case typing(sessionID: SessionID, isTyping: Bool)
-    /// Asks the person to share the window; `requestID` is chosen by the agent. Sequenced.
-    case requestScreenShare(sessionID: SessionID, requestID: RequestID)
+    /// Asks the person to share the app's window or, with scope
+    /// ``ShareScope/screen``, the screen (§12.8); `requestID` is chosen by
+    /// the agent. Sequenced.
+    case requestScreenShare(sessionID: SessionID, requestID: RequestID, scope: ShareScope = .window)
     /// Asks the person for control of the shared window. Sequenced.
     case requestControl(sessionID: SessionID, requestID: RequestID)
     /// Pushes a web page or a document to the person. Sequenced.

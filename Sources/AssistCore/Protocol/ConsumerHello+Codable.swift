@@ -16,7 +16,8 @@ extension ConsumerHello: Codable {
             correlationID: try reader.textIfPresent("correlationId", max: ProtocolLimits.maxCorrelationID),
             sessionToken: sessionToken,
             auditName: try Self.auditName(from: reader),
-            uui: try Self.uui(from: reader))
+            uui: try Self.uui(from: reader),
+            shareScopes: try reader.shareScopes("shareScopes"))
     }
 
     /// Writes the `hello` body, URL-encoding `auditName` and hex-encoding `uui`.
@@ -44,6 +45,7 @@ extension ConsumerHello: Codable {
             }
             try writer.text(WireEncoding.hex(uui), "uui", max: 2 * ProtocolLimits.maxUUIBytes)
         }
+        try writer.shareScopes(shareScopes, "shareScopes")
     }
 
     /// Why a hello with neither a destination nor a session token is refused.

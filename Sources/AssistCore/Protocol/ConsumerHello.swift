@@ -26,6 +26,9 @@ public struct ConsumerHello: Sendable, Hashable {
     /// User-to-user information for the contact centre. Plain text here;
     /// hex-encoded UTF-8 on the wire (see ``WireEncoding/hex(_:)``).
     public var uui: String?
+    /// What the application lets an agent ask to see (§12.8); absent on
+    /// the wire for ``ShareScope/unannounced``.
+    public var shareScopes: [ShareScope]
 
     /// Creates a hello.
     public init(
@@ -37,7 +40,8 @@ public struct ConsumerHello: Sendable, Hashable {
         correlationID: String? = nil,
         sessionToken: String? = nil,
         auditName: String? = nil,
-        uui: String? = nil
+        uui: String? = nil,
+        shareScopes: [ShareScope] = ShareScope.unannounced
     ) {
         self.versions = versions
         self.destination = destination
@@ -48,5 +52,6 @@ public struct ConsumerHello: Sendable, Hashable {
         self.sessionToken = sessionToken
         self.auditName = auditName
         self.uui = uui
+        self.shareScopes = shareScopes
     }
 }

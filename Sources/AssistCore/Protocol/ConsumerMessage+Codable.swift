@@ -17,7 +17,9 @@ extension ConsumerMessage {
         case "typing": self = .typing(isTyping: try envelope.object("body").bool("isTyping"))
         case "screenShareAnswer":
             let body = try envelope.object("body")
-            self = .screenShareAnswer(requestID: try body.identifier("requestId"), accepted: try body.bool("accepted"))
+            self = .screenShareAnswer(
+                requestID: try body.identifier("requestId"), accepted: try body.bool("accepted"),
+                shared: try body.sharedSourceIfPresent("shared"))
         case "controlAnswer":
             let body = try envelope.object("body")
             self = .controlAnswer(requestID: try body.identifier("requestId"), accepted: try body.bool("accepted"))
@@ -66,8 +68,13 @@ extension ConsumerMessage {
         case .typing(let isTyping):
             var body = envelope.object("body")
             try body.encode(isTyping, "isTyping")
-        case .screenShareAnswer(let requestID, let accepted), .controlAnswer(let requestID, let accepted),
-            .pushAnswer(let requestID, let accepted), .callAnswer(let requestID, let accepted):
+        case .screenShareAnswer(let requestID, let accepted, let shared):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+            try body.encode(accepted, "accepted")
+            try body.textIfPresent(shared?.rawValue, "shared", max: ProtocolLimits.maxIdentifier)
+        case .controlAnswer(let requestID, let accepted), .pushAnswer(let requestID, let accepted),
+            .callAnswer(let requestID, let accepted):
             var body = envelope.object("body")
             try body.identifier(requestID, "requestId")
             try body.encode(accepted, "accepted")

@@ -11,8 +11,9 @@ public enum ConsumerMessage: WireMessage {
     case chat(clientMessageID: ClientMessageID, text: String, attachment: AttachmentTicket? = nil)
     /// The person started or stopped typing. Not sequenced.
     case typing(isTyping: Bool)
-    /// The person's answer to a screen-share request. Sequenced.
-    case screenShareAnswer(requestID: RequestID, accepted: Bool)
+    /// The person's answer to a screen-share request, with what they share
+    /// when they accept (§12.8). Sequenced.
+    case screenShareAnswer(requestID: RequestID, accepted: Bool, shared: SharedSource? = nil)
     /// The person's answer to a request for control during co-browse. Sequenced.
     case controlAnswer(requestID: RequestID, accepted: Bool)
     /// The person's answer to pushed content. Sequenced.

@@ -47,6 +47,8 @@ public enum ProtocolLimits {
     public static let maxNotice = 1_000
     /// The most versions a `hello` may list.
     public static let maxVersions = 16
+    /// The most share scopes a `hello` or `resume` may list (§12.8).
+    public static let maxShareScopes = 16
     /// The most permission markers in one set.
     public static let maxPermissionMarkers = 100
     /// The most entries in one queue snapshot.

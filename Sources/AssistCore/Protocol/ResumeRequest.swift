@@ -9,12 +9,19 @@ public struct ResumeRequest: Sendable, Hashable, Codable {
     /// The versions the sender speaks on this connection; a resume without
     /// them (any version-1 peer) speaks version 1 only.
     public var versions: [Int]
+    /// What a consumer's app lets an agent ask to see on this connection
+    /// (§12.8), as in its `hello`; an agent's resume leaves it out.
+    public var shareScopes: [ShareScope]
 
     /// Creates a resume request.
-    public init(resumeToken: ResumeToken, lastReceivedSeq: Int, versions: [Int] = ProtocolVersion.supported) {
+    public init(
+        resumeToken: ResumeToken, lastReceivedSeq: Int, versions: [Int] = ProtocolVersion.supported,
+        shareScopes: [ShareScope] = ShareScope.unannounced
+    ) {
         self.resumeToken = resumeToken
         self.lastReceivedSeq = lastReceivedSeq
         self.versions = versions
+        self.shareScopes = shareScopes
     }
 
     /// Reads the body, enforcing the protocol's limits.
@@ -22,7 +29,8 @@ public struct ResumeRequest: Sendable, Hashable, Codable {
         let reader = try WireReader(decoder)
         self.init(
             resumeToken: try reader.identifier("resumeToken"), lastReceivedSeq: try reader.integer("lastReceivedSeq"),
-            versions: try reader.has("versions") ? try reader.versions("versions") : [1])
+            versions: try reader.has("versions") ? try reader.versions("versions") : [1],
+            shareScopes: try reader.shareScopes("shareScopes"))
     }
 
     /// Writes the body, enforcing the protocol's limits.
@@ -31,5 +39,6 @@ public struct ResumeRequest: Sendable, Hashable, Codable {
         try writer.identifier(resumeToken, "resumeToken")
         try writer.integer(lastReceivedSeq, "lastReceivedSeq")
         try writer.versions(versions, "versions")
+        try writer.shareScopes(shareScopes, "shareScopes")
     }
 }

@@ -23,7 +23,8 @@ extension ServerToAgentMessage {
                 sessionID: try body.identifier("sessionId"),
                 requestID: try body.identifier("requestId"),
                 kind: try body.decode("kind"),
-                accepted: try body.bool("accepted"))
+                accepted: try body.bool("accepted"),
+                shared: try body.sharedSourceIfPresent("shared"))
         case "screenShareEnd":
             let body = try envelope.object("body")
             self = .screenShareEnd(sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"))
@@ -90,12 +91,13 @@ extension ServerToAgentMessage {
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
             try body.encode(receipt, "receipt")
-        case .consumerAnswered(let sessionID, let requestID, let kind, let accepted):
+        case .consumerAnswered(let sessionID, let requestID, let kind, let accepted, let shared):
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
             try body.identifier(requestID, "requestId")
             try body.encode(kind, "kind")
             try body.encode(accepted, "accepted")
+            try body.textIfPresent(shared?.rawValue, "shared", max: ProtocolLimits.maxIdentifier)
         case .screenShareEnd(let sessionID, let requestID):
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")

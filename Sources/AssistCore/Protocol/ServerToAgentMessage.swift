@@ -15,8 +15,10 @@ public enum ServerToAgentMessage: WireMessage {
     case typing(sessionID: SessionID, isTyping: Bool)
     /// How far one of the agent's chat messages got. Sequenced.
     case chatReceipt(sessionID: SessionID, receipt: ChatReceipt)
-    /// The person answered a screen-share, control, push or call request. Sequenced.
-    case consumerAnswered(sessionID: SessionID, requestID: RequestID, kind: ConsentKind, accepted: Bool)
+    /// The person answered a screen-share, control, push or call request;
+    /// an accepted screen share says what is shown (§12.8). Sequenced.
+    case consumerAnswered(
+        sessionID: SessionID, requestID: RequestID, kind: ConsentKind, accepted: Bool, shared: SharedSource? = nil)
     /// The person stopped the screen share `requestID` started. Sequenced.
     case screenShareEnd(sessionID: SessionID, requestID: RequestID)
     /// One of the agent's sessions is over. Sequenced.

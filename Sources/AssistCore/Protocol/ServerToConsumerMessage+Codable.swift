@@ -18,7 +18,8 @@ extension ServerToConsumerMessage {
             let body = try envelope.object("body")
             self = .screenShareRequest(
                 requestID: try body.identifier("requestId"),
-                agentID: try body.text("agentId", max: ProtocolLimits.maxIdentifier))
+                agentID: try body.text("agentId", max: ProtocolLimits.maxIdentifier),
+                scope: try body.shareScope("scope"))
         case "controlRequest":
             let body = try envelope.object("body")
             self = .controlRequest(
@@ -88,7 +89,12 @@ extension ServerToConsumerMessage {
             var body = envelope.object("body")
             try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)
             try body.encode(isTyping, "isTyping")
-        case .screenShareRequest(let requestID, let agentID), .controlRequest(let requestID, let agentID):
+        case .screenShareRequest(let requestID, let agentID, let scope):
+            var body = envelope.object("body")
+            try body.identifier(requestID, "requestId")
+            try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)
+            try body.shareScope(scope, "scope")
+        case .controlRequest(let requestID, let agentID):
             var body = envelope.object("body")
             try body.identifier(requestID, "requestId")
             try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)

@@ -15,7 +15,7 @@ public enum ServerToConsumerMessage: WireMessage {
     /// An agent started or stopped typing. Not sequenced.
     case typing(agentID: String, isTyping: Bool)
     /// An agent asks to see the window (co-browse). Sequenced.
-    case screenShareRequest(requestID: RequestID, agentID: String)
+    case screenShareRequest(requestID: RequestID, agentID: String, scope: ShareScope = .window)
     /// An agent asks to act on the shared window. Sequenced.
     case controlRequest(requestID: RequestID, agentID: String)
     /// The agent stopped the screen share the request started. Sequenced.

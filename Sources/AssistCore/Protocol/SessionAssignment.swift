@@ -12,11 +12,13 @@ public struct SessionAssignment: Sendable, Hashable, Codable {
     public var entityMapping: JSONValue?
     /// The application's correlation id, if it sent one.
     public var correlationID: String?
+    /// What the person's app lets the agent ask to see (§12.8).
+    public var shareScopes: [ShareScope]
 
     /// Creates an assignment.
     public init(
         sessionID: SessionID, visitorName: String? = nil, destination: String, preChat: [PrechatAnswer] = [],
-        entityMapping: JSONValue? = nil, correlationID: String? = nil
+        entityMapping: JSONValue? = nil, correlationID: String? = nil, shareScopes: [ShareScope] = ShareScope.unannounced
     ) {
         self.sessionID = sessionID
         self.visitorName = visitorName
@@ -24,6 +26,7 @@ public struct SessionAssignment: Sendable, Hashable, Codable {
         self.preChat = preChat
         self.entityMapping = entityMapping
         self.correlationID = correlationID
+        self.shareScopes = shareScopes
     }
 
     /// Reads the body, enforcing the protocol's limits.
@@ -35,7 +38,8 @@ public struct SessionAssignment: Sendable, Hashable, Codable {
             destination: try reader.text("destination", max: ProtocolLimits.maxName),
             preChat: try reader.has("preChat") ? try reader.preChat("preChat") : [],
             entityMapping: try reader.decodeIfPresent("entityMapping"),
-            correlationID: try reader.textIfPresent("correlationId", max: ProtocolLimits.maxCorrelationID))
+            correlationID: try reader.textIfPresent("correlationId", max: ProtocolLimits.maxCorrelationID),
+            shareScopes: try reader.shareScopes("shareScopes"))
     }
 
     /// Writes the body, enforcing the protocol's limits.
@@ -47,5 +51,6 @@ public struct SessionAssignment: Sendable, Hashable, Codable {
         try writer.preChat(preChat, "preChat")
         try writer.encodeIfPresent(entityMapping, "entityMapping")
         try writer.textIfPresent(correlationID, "correlationId", max: ProtocolLimits.maxCorrelationID)
+        try writer.shareScopes(shareScopes, "shareScopes")
     }
 }

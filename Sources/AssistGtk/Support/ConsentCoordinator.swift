@@ -22,6 +22,9 @@ final class ConsentCoordinator {
     var onAnswer: (RequestID, Bool) -> Void = { _, _ in }
     /// Shows a document the person accepted.
     var onDocumentAccepted: (SharedDocument) -> Void = { _ in }
+    /// The person accepted to show the screen: the desktop's dialog comes
+    /// next, and the answer goes once they picked something there.
+    var onScreenAccepted: (ConsentRequest) -> Void = { _ in }
 
     private let configuration: Configuration
     private let parent: () -> UnsafeMutablePointer<GtkWindow>?
@@ -139,6 +142,7 @@ final class ConsentCoordinator {
     }
 
     private func answered(_ request: ConsentRequest, accepted: Bool) {
+        if accepted, request.subject == .screenShare(.screen) { return onScreenAccepted(request) }
         onAnswer(request.id, accepted)
         guard accepted, case .push(let content) = request.subject else { return }
         switch content {

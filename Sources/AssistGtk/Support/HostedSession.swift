@@ -21,7 +21,9 @@ final class HostedSession {
             ownsWindow = true
             previousContent = nil
         }
-        controller = SupportController(configuration: configuration, window: window, callMedia: AssistSDK.callMedia)
+        controller = SupportController(
+            configuration: configuration, window: window, callMedia: AssistSDK.callMedia,
+            screenCapture: AssistSDK.screenCapture)
         gtk_window_set_child(window, controller.panel.widget)
     }
 

@@ -37,6 +37,18 @@ final class SupportController {
     private var documents: [ObjectIdentifier: SharedDocumentWindow] = [:]
     /// Captures and sends the window while the person shares it.
     private var sharer: WindowSharer?
+    /// Shows the screen or another window to the agent, from the desktop's stream.
+    private var screenSharer: ScreenSharer?
+    /// Covers what the agent may not see on the person's own screen while
+    /// the screen is shared.
+    private var screenMasks: OnScreenMasks?
+    /// Shows the screen through the desktop, when the application has one
+    /// (``AssistSDK/screenCapture``).
+    private let screenCapture: (any ScreenCapture)?
+    /// The desktop's dialog open for a request, until the person picked.
+    private var screenChoice: (request: RequestID, task: Task<Void, Never>)?
+    /// What the person picked, until the share starts.
+    private var chosenStream: (any ScreenStream)?
     /// The agent's drawing over the window during the share.
     private var annotations: AnnotationLayer?
     /// Whether the person is showing a support code and waits for the agent
@@ -56,12 +68,14 @@ final class SupportController {
     private let keeping: KeptSessionStore?
 
     /// A controller for a session with `configuration`, shown in `window`;
-    /// it takes calls with `callMedia`'s media when given.
+    /// it takes calls with `callMedia`'s media and shows the screen with
+    /// `screenCapture` when given.
     init(
         configuration: Configuration, window: UnsafeMutablePointer<GtkWindow>,
-        callMedia: (any CallMediaFactory)? = nil
+        callMedia: (any CallMediaFactory)? = nil, screenCapture: (any ScreenCapture)? = nil
     ) {
         self.configuration = configuration
+        self.screenCapture = screenCapture
         access = ServerAccess(configuration: configuration)
         self.window = window
         keeping = KeptSessionStore(configuration: configuration, environment: ProcessInfo.processInfo.environment)
@@ -184,7 +198,7 @@ final class SupportController {
         do {
             client = try SupportClient(
                 configuration: configuration, submission: submission, access: access, takesCalls: calls != nil,
-                keeping: keeping)
+                sharesScreen: screenCapture != nil, keeping: keeping)
         } catch {
             showEnded(error, title: localized("Support could not start"))
             throw error
@@ -216,7 +230,7 @@ final class SupportController {
         do {
             client = try SupportClient(
                 configuration: configuration, resuming: kept, access: access, takesCalls: calls != nil,
-                keeping: keeping)
+                sharesScreen: screenCapture != nil, keeping: keeping)
         } catch {
             showEnded(error, title: localized("Support could not resume"))
             throw error
@@ -297,12 +311,14 @@ final class SupportController {
             consent.present(request)
         case .consentWithdrawn(let id):
             consent.withdraw(id)
+            if screenChoice?.request == id { cancelScreenChoice() }
         case .screenShareStarted(let share):
             startSharing(share)
         case .screenShareEnded:
             stopSharingLocally()
         case .keyframeRequested:
             sharer?.requestKeyframe()
+            screenSharer?.requestKeyframe()
         case .controlChanged(let share):
             panel.sharing.render(SharingIndicator(share))
         case .annotationsChanged(let share):
@@ -384,8 +400,9 @@ final class SupportController {
     /// Starts showing the host window to the share's agent, with that
     /// agent's permissions and the configuration's tags, and shows the bar.
     private func startSharing(_ share: ScreenShare) {
-        stopSharingLocally()
+        stopSharingLocally(keepingChosen: share.source != .appWindow)
         guard let client else { return }
+        guard share.source == .appWindow else { return startScreenSharing(share, client: client) }
         let sharer = WindowSharer(
             window: GtkCast.pointer(window), permissions: share.permissions,
             rules: MaskingRules(configuration: configuration)
@@ -408,8 +425,93 @@ final class SupportController {
         AgentInputPerformer(window: GtkCast.pointer(window), capture: sharer.capture, protected: [panel.sharing.widget])
     }
 
-    /// Stops capturing at once and hides the bar (the share ended on either side).
-    private func stopSharingLocally() {
+    /// Shows the stream the person picked in the desktop's dialog to the
+    /// share's agent, and covers what that agent may not see on the
+    /// person's own screen for as long as it runs.
+    private func startScreenSharing(_ share: ScreenShare, client: SupportClient) {
+        guard let stream = chosenStream else {
+            perform { await $0.stopSharing() }
+            return
+        }
+        chosenStream = nil
+        screenMasks = OnScreenMasks(
+            window: GtkCast.pointer(window), overlay: panel.widget, permissions: share.permissions,
+            rules: MaskingRules(configuration: configuration))
+        let sharer = ScreenSharer(stream: stream) { bytes in await client.sendCobrowseFrame(bytes) }
+        sharer.onEnded = { [weak self] in
+            self?.stopSharingLocally()
+            self?.perform { await $0.stopSharing() }
+        }
+        screenSharer = sharer
+        panel.sharing.render(SharingIndicator(share))
+        do {
+            try sharer.start()
+        } catch {
+            stopSharingLocally()
+            perform { await $0.stopSharing() }
+            panel.notice.render(AgentPresenceNotice(screenNotShared: error))
+        }
+    }
+
+    /// The person accepted Assist's prompt to show the screen: the desktop's
+    /// own dialog lets them pick a monitor or a window, and only then is the
+    /// agent answered — with what they picked, or declined when they
+    /// cancelled or the desktop could not share (which a notice says).
+    private func chooseScreen(for request: ConsentRequest) {
+        guard let screenCapture else { return perform { await $0.answer(request.id, accepted: false) } }
+        cancelScreenChoice()
+        let task = Task { [weak self, window] in
+            let outcome: Result<any ScreenStream, ScreenChoiceError>
+            do throws(ScreenChoiceError) {
+                outcome = .success(try await screenCapture.choose(parent: window))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard let self, !Task.isCancelled, self.screenChoice?.request == request.id else {
+                if case .success(let stream) = outcome { stream.stop() }
+                return
+            }
+            self.screenChoice = nil
+            self.screenChosen(outcome, for: request.id)
+        }
+        screenChoice = (request.id, task)
+    }
+
+    /// What the person picked in the desktop's dialog goes to the agent; a
+    /// dialog cancelled or failed declines, and a failure is said.
+    private func screenChosen(_ outcome: Result<any ScreenStream, ScreenChoiceError>, for id: RequestID) {
+        switch outcome {
+        case .success(let stream):
+            chosenStream?.stop()
+            chosenStream = stream
+            let source = stream.source
+            perform { await $0.answer(id, accepted: true, sharing: source) }
+        case .failure(let error):
+            if error != .cancelled { panel.notice.render(AgentPresenceNotice(screenNotShared: error)) }
+            perform { await $0.answer(id, accepted: false) }
+        }
+    }
+
+    /// Closes the desktop's dialog, if it is open (the agent withdrew the
+    /// request, or the session ended).
+    private func cancelScreenChoice() {
+        screenChoice?.task.cancel()
+        screenChoice = nil
+    }
+
+    /// Stops capturing at once and hides the bar (the share ended on either
+    /// side); the stream the person just picked is kept only for the share
+    /// it was picked for.
+    private func stopSharingLocally(keepingChosen: Bool = false) {
+        if !keepingChosen {
+            cancelScreenChoice()
+            chosenStream?.stop()
+            chosenStream = nil
+        }
+        screenSharer?.stop()
+        screenSharer = nil
+        screenMasks?.remove()
+        screenMasks = nil
         sharer?.stop()
         sharer = nil
         annotations?.remove()
@@ -467,6 +569,7 @@ final class SupportController {
         panel.status.onPrimary = { [weak self] in self?.restart() }
         consent.onAnswer = { [weak self] id, accepted in self?.perform { await $0.answer(id, accepted: accepted) } }
         consent.onDocumentAccepted = { [weak self] document in self?.open(document) }
+        consent.onScreenAccepted = { [weak self] request in self?.chooseScreen(for: request) }
         notifier.onUnreadCountChanged = { [weak self] count in self?.showUnread(count) }
     }
 

@@ -29,10 +29,18 @@ struct DemoAgentScript: Sendable {
 
     /// The question asking to see the window, recognised in a transcript.
     static let shareQuestion = "Thanks for explaining. To see what you see, may I look at this app's window?"
+    /// The question asking to see the screen, asked of an app that offers
+    /// it (§12.8), recognised in a transcript.
+    static let screenQuestion =
+        "Thanks for explaining. To see what you see, may I look at your screen? You choose what I see."
 
     /// How many sessions the demo agent takes at once.
     let capacity: Int
     private var visitors: [SessionID: String] = [:]
+    /// Sessions whose app offers its screen: the agent asks for it.
+    private var offersScreen: Set<SessionID> = []
+    /// What each session's current share shows.
+    private var shared: [SessionID: SharedSource] = [:]
     private var askedToShare: Set<SessionID> = []
     /// Sessions whose current share has shown the agent a picture.
     private var sawPicture: Set<SessionID> = []
@@ -71,13 +79,17 @@ struct DemoAgentScript: Sendable {
             accepting = false
             let name = Self.greetingName(of: assignment)
             visitors[assignment.sessionID] = name
+            if assignment.shareScopes.contains(.screen) { offersScreen.insert(assignment.sessionID) }
             return [chat(assignment.sessionID, "Hi \(name), I'm Alex, the demo agent. How can I help you today?", after: .seconds(1))]
         case .chat(let sessionID, let message) where message.author == .consumer:
             guard visitors[sessionID] != nil else { return [] }
             if askedToShare.insert(sessionID).inserted {
+                let scope: ShareScope = offersScreen.contains(sessionID) ? .screen : .window
                 return [
-                    chat(sessionID, Self.shareQuestion, after: .seconds(1)),
-                    step(.requestScreenShare(sessionID: sessionID, requestID: nextRequestID()), for: sessionID, after: .seconds(1)),
+                    chat(sessionID, scope == .screen ? Self.screenQuestion : Self.shareQuestion, after: .seconds(1)),
+                    step(
+                        .requestScreenShare(sessionID: sessionID, requestID: nextRequestID(), scope: scope), for: sessionID,
+                        after: .seconds(1)),
                 ]
             }
             return [chat(sessionID, "Got it: \"\(message.text.prefix(80))\". Anything else I can do?", after: .seconds(1))]
@@ -85,16 +97,26 @@ struct DemoAgentScript: Sendable {
             // Its own words from an earlier run, in a transcript sent again.
             guard case .agent = message.author, visitors[sessionID] != nil else { return [] }
             epochs[sessionID, default: 0] += 1
-            if message.text == Self.shareQuestion { askedToShare.insert(sessionID) }
+            if message.text == Self.shareQuestion || message.text == Self.screenQuestion { askedToShare.insert(sessionID) }
             return []
-        case .consumerAnswered(let sessionID, _, .screenShare, let accepted):
-            let text = accepted ? "Thank you. The picture of your window is on its way." : "No problem, we can carry on in the chat."
+        case .consumerAnswered(let sessionID, _, .screenShare, _, let source):
+            shared[sessionID] = source
+            let text =
+                switch source {
+                case .appWindow?: "Thank you. The picture of your window is on its way."
+                case .monitor?: "Thank you. The picture of your screen is on its way."
+                case .window?: "Thank you. The picture of the window you chose is on its way."
+                case nil: "No problem, we can carry on in the chat."
+                }
             return [chat(sessionID, text, after: .milliseconds(500))]
         case .screenShareEnd(let sessionID, _):
             sawPicture.remove(sessionID)
-            return [chat(sessionID, "Sharing stopped. I can no longer see your window.", after: .milliseconds(500))]
+            let what = shared.removeValue(forKey: sessionID) == .monitor ? "your screen" : "your window"
+            return [chat(sessionID, "Sharing stopped. I can no longer see \(what).", after: .milliseconds(500))]
         case .sessionEnded(let sessionID, _, _):
             visitors[sessionID] = nil
+            offersScreen.remove(sessionID)
+            shared[sessionID] = nil
             epochs[sessionID] = nil
             askedToShare.remove(sessionID)
             sawPicture.remove(sessionID)
@@ -117,6 +139,16 @@ struct DemoAgentScript: Sendable {
     /// first one of a share gets a word in the chat, with what was seen.
     mutating func pictureArrived(session sessionID: SessionID, width: Int, height: Int) -> [Step] {
         guard visitors[sessionID] != nil, sawPicture.insert(sessionID).inserted else { return [] }
+        if let source = shared[sessionID], source != .appWindow {
+            let what = source == .monitor ? "your screen" : "the window you chose"
+            return [
+                chat(
+                    sessionID,
+                    "I can see \(what) now (\(width) × \(height) pixels). Parts of this app you keep private are covered, "
+                        + "on your screen too.",
+                    after: .milliseconds(1500))
+            ]
+        }
         let seen = chat(
             sessionID,
             "I can see your window now (\(width) × \(height) pixels). Fields you keep private are covered for me.",

@@ -32,6 +32,9 @@ struct LiveSession {
     /// is proposed only to an app that can take it; 1 until the consumer
     /// connects after a restart.
     var consumerVersion = 1
+    /// What the consumer's newest connection lets an agent ask to see
+    /// (§12.8); after a restart, what its `hello` said until it resumes.
+    var consumerShareScopes = ShareScope.unannounced
 
     var id: SessionID { row.id }
     var streamID: String { StreamRow.consumerStreamID(row.id) }

@@ -6,6 +6,9 @@ import AssistCore
 struct LiveShare {
     /// The request the consumer accepted.
     let requestID: RequestID
+    /// What the consumer shows (§12.8): the app's window, which the agent
+    /// may ask to control, or a monitor or window it may only see.
+    let source: SharedSource
     /// The agent connection that has had a keyframe of this share, if any:
     /// only it may be sent frames that change part of the picture.
     var keyframeLink: Int?

@@ -77,11 +77,13 @@ extension SupportHub {
         case .typing(let sessionID, let isTyping):
             guard owned(sessionID, by: agentID, on: link, refType: message.messageType) != nil else { return }
             send(.typing(agentID: agentID, isTyping: isTyping), toSession: sessionID)
-        case .requestScreenShare(let sessionID, let requestID):
+        case .requestScreenShare(let sessionID, let requestID, let scope):
+            guard consumerOffers(scope, session: sessionID, agent: agentID, on: link) else { return }
             request(.screenShare, requestID, session: sessionID, agent: agentID, on: link) {
-                .screenShareRequest(requestID: requestID, agentID: agentID)
+                .screenShareRequest(requestID: requestID, agentID: agentID, scope: scope)
             }
         case .requestControl(let sessionID, let requestID):
+            guard controlOffered(session: sessionID, agent: agentID, on: link) else { return }
             request(.control, requestID, session: sessionID, agent: agentID, on: link) {
                 .controlRequest(requestID: requestID, agentID: agentID)
             }
@@ -211,6 +213,33 @@ extension SupportHub {
                         clientMessageID: clientMessageID, messageID: candidate, status: .delivered, masked: masked)),
                 toAgent: agentID)
         }
+    }
+
+    /// Whether the person's app offers to show `scope` on its newest
+    /// connection (§12.8); otherwise the agent is told with `notAllowed`.
+    private func consumerOffers(_ scope: ShareScope, session sessionID: SessionID, agent agentID: String, on link: PeerLink)
+        -> Bool
+    {
+        guard let session = owned(sessionID, by: agentID, on: link, refType: "requestScreenShare") else { return false }
+        guard session.consumerShareScopes.contains(scope) else {
+            let refusal =
+                scope == .screen
+                ? "the person's app does not offer to share the screen" : "the person's app does not offer to share its window"
+            reject(.notAllowed, refusal, on: link, as: ServerToAgentMessage.self, refType: "requestScreenShare")
+            return false
+        }
+        return true
+    }
+
+    /// Whether control may be asked for now: not during a share of a
+    /// monitor or another window, which the agent may only see (§12.8).
+    private func controlOffered(session sessionID: SessionID, agent agentID: String, on link: PeerLink) -> Bool {
+        guard let session = owned(sessionID, by: agentID, on: link, refType: "requestControl") else { return false }
+        guard let share = session.share, share.source != .appWindow else { return true }
+        reject(
+            .notAllowed, "control is not offered while the person shares a screen or another window", on: link,
+            as: ServerToAgentMessage.self, refType: "requestControl")
+        return false
     }
 
     private func request(

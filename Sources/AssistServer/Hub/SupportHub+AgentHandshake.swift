@@ -61,7 +61,7 @@ extension SupportHub {
                     SessionAssignment(
                         sessionID: session.id, visitorName: hello.visitorName, destination: session.row.destination,
                         preChat: hello.preChat, entityMapping: hello.entityMapping,
-                        correlationID: hello.correlationID)),
+                        correlationID: hello.correlationID, shareScopes: session.consumerShareScopes)),
                 toAgent: account.id)
             resendTranscript(of: session.id, to: account.id)
         }

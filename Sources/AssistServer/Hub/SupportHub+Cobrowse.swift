@@ -4,8 +4,8 @@ import Prometheus
 
 extension SupportHub {
     /// The consumer accepted a screen share: frames from its app may flow.
-    func shareStarted(_ requestID: RequestID, session id: SessionID) {
-        sessions[id]?.share = LiveShare(requestID: requestID)
+    func shareStarted(_ requestID: RequestID, source: SharedSource, session id: SessionID) {
+        sessions[id]?.share = LiveShare(requestID: requestID, source: source)
     }
 
     /// Either side stopped the share `requestID`.
@@ -103,7 +103,13 @@ extension SupportHub {
         _ forwarded: ServerToConsumerMessage, type: String, session id: SessionID, agent agentID: String,
         on link: PeerLink
     ) {
-        guard activeShare(id, of: agentID, for: type, on: link) != nil else { return }
+        guard let share = activeShare(id, of: agentID, for: type, on: link) else { return }
+        guard share.source == .appWindow else {
+            reject(
+                .notAllowed, "drawing is offered only on the app's own window, not on a shared screen", on: link,
+                as: ServerToAgentMessage.self, refType: type)
+            return
+        }
         send(forwarded, toSession: id)
     }
 

@@ -75,8 +75,8 @@ extension SupportHub {
             consumerChat(clientMessageID, text: text, attachment: attachment, maskedBefore: maskedBefore, session: id)
         case .typing(let isTyping):
             if let agentID = row.agentID { send(.typing(sessionID: id, isTyping: isTyping), toAgent: agentID) }
-        case .screenShareAnswer(let requestID, let accepted):
-            answer(requestID, kind: .screenShare, accepted: accepted, session: id, on: link)
+        case .screenShareAnswer(let requestID, let accepted, let shared):
+            answer(requestID, kind: .screenShare, accepted: accepted, shared: shared, session: id, on: link)
         case .controlAnswer(let requestID, let accepted):
             answer(requestID, kind: .control, accepted: accepted, session: id, on: link)
         case .pushAnswer(let requestID, let accepted):
@@ -159,8 +159,11 @@ extension SupportHub {
         }
     }
 
+    /// The consumer answered `requestID`; an accepted screen share says what
+    /// it shows (`shared`, the app's window when an older app leaves it out).
     private func answer(
-        _ requestID: RequestID, kind: ConsentKind, accepted: Bool, session id: SessionID, on link: PeerLink
+        _ requestID: RequestID, kind: ConsentKind, accepted: Bool, shared: SharedSource? = nil, session id: SessionID,
+        on link: PeerLink
     ) {
         guard var session = sessions[id], session.pendingRequests[requestID] == kind, let agentID = session.row.agentID
         else {
@@ -172,9 +175,12 @@ extension SupportHub {
         session.pendingRequests[requestID] = nil
         sessions[id] = session
         recordRequestClosed(requestID, session: id)
-        if kind == .screenShare, accepted { shareStarted(requestID, session: id) }
+        let source = kind == .screenShare && accepted ? shared ?? .appWindow : nil
+        if let source { shareStarted(requestID, source: source, session: id) }
         if kind == .control, accepted { controlGranted(requestID, session: id) }
         if kind == .call { callAnswered(requestID, accepted: accepted, session: id) }
-        send(.consumerAnswered(sessionID: id, requestID: requestID, kind: kind, accepted: accepted), toAgent: agentID)
+        send(
+            .consumerAnswered(sessionID: id, requestID: requestID, kind: kind, accepted: accepted, shared: source),
+            toAgent: agentID)
     }
 }

@@ -64,6 +64,7 @@ extension SupportHub {
         _ = try? session.channel.replay(after: 0)
         session.link = link
         session.consumerVersion = version
+        session.consumerShareScopes = hello.shareScopes
         sessions[row.id] = session
         sessionsByResumeDigest[session.resumeDigest] = row.id
         markChanged(row)
@@ -105,6 +106,7 @@ extension SupportHub {
         }
         session.link = link
         session.consumerVersion = version
+        session.consumerShareScopes = request.shareScopes
         session.generation += 1
         session.lastQueueUpdate = nil
         sessions[session.id] = session

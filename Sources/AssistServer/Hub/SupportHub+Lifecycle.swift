@@ -22,7 +22,8 @@ extension SupportHub {
             .sessionAssigned(
                 SessionAssignment(
                     sessionID: id, visitorName: hello.visitorName, destination: session.row.destination,
-                    preChat: hello.preChat, entityMapping: hello.entityMapping, correlationID: hello.correlationID)),
+                    preChat: hello.preChat, entityMapping: hello.entityMapping, correlationID: hello.correlationID,
+                    shareScopes: session.consumerShareScopes)),
             toAgent: agentID)
         send(.agentJoined(agent.account.agent), toSession: id)
         catchUp(agent: agentID, on: id)

@@ -26,6 +26,7 @@ extension SupportHub {
                 row: row, channel: channel, resumeDigest: stored.row.resumeDigest,
                 persistedThrough: stored.row.lastSentSeq)
             session.pendingRequests = pendingRequests[row.id] ?? [:]
+            session.consumerShareScopes = row.hello.shareScopes
             session.transcript = try await store.transcript(of: row.id)
             for chat in session.transcript {
                 _ = session.deduplicators[chat.sender, default: ChatDeduplicator()]

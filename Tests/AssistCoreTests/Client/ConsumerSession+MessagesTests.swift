@@ -57,9 +57,9 @@ struct ConsumerSessionMessagesTests {
         _ = session.receive(try script.frame(.agentJoined(sam)), at: .now)
         let effects = session.receive(try script.frame(.screenShareRequest(requestID: "r-1", agentID: "sam")), at: .now)
         let requests = ServerScript.published(effects).compactMap { if case .consentRequested(let r) = $0 { r } else { nil } }
-        #expect(requests == [ConsentRequest(id: "r-1", agent: sam, subject: .screenShare)])
+        #expect(requests == [ConsentRequest(id: "r-1", agent: sam, subject: .screenShare(.window))])
 
-        #expect(try ServerScript.sent(session.answer("r-1", accepted: true)) == [.screenShareAnswer(requestID: "r-1", accepted: true)])
+        #expect(try ServerScript.sent(session.answer("r-1", accepted: true)) == [.screenShareAnswer(requestID: "r-1", accepted: true, shared: .appWindow)])
         #expect(try ServerScript.sent(session.answer("r-1", accepted: false)).isEmpty)
     }
 

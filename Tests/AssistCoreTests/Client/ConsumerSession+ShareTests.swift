@@ -32,7 +32,7 @@ struct ConsumerSessionShareTests {
         let accepted = session.answer("share-1", accepted: true)
         #expect(events(accepted) == ["started share-1"])
         #expect(session.share?.agent == sam)
-        #expect(try ServerScript.sent(accepted) == [.screenShareAnswer(requestID: "share-1", accepted: true)])
+        #expect(try ServerScript.sent(accepted) == [.screenShareAnswer(requestID: "share-1", accepted: true, shared: .appWindow)])
 
         var other = try asked(&script)
         #expect(events(other.answer("share-1", accepted: false)).isEmpty)

@@ -44,8 +44,11 @@ struct ServerScript {
 
 extension ConsumerSession {
     /// A session whose first connection is open and welcomed.
-    static func welcomed(script: inout ServerScript) throws -> ConsumerSession {
-        var session = ConsumerSession(hello: ConsumerHello(destination: "support", visitorName: "Ada"))
+    static func welcomed(
+        script: inout ServerScript, shareScopes: [ShareScope] = ShareScope.unannounced
+    ) throws -> ConsumerSession {
+        var session = ConsumerSession(
+            hello: ConsumerHello(destination: "support", visitorName: "Ada", shareScopes: shareScopes))
         _ = try session.connectionOpened()
         _ = session.receive(try script.welcome(), at: .now)
         return session

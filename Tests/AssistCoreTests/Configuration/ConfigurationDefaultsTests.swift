@@ -35,6 +35,7 @@ struct ConfigurationDefaultsTests {
         ConfigurationDefaultRow("sessionToken", "") { $0.sessionToken },
         ConfigurationDefaultRow("addSharedDocCloseListener", true) { $0.addSharedDocCloseListener },
         ConfigurationDefaultRow("keepAnnotationsOnChange", false) { $0.keepAnnotationsOnChange },
+        ConfigurationDefaultRow("screenShareScopes (not in the seed)", [ShareScope.window]) { $0.screenShareScopes },
         ConfigurationDefaultRow("screenShareRequestedDelegate", "nil") { $0.screenShareRequestedDelegate == nil ? "nil" : "set" },
         ConfigurationDefaultRow("agentCobrowseDelegate", "nil") { $0.agentCobrowseDelegate == nil ? "nil" : "set" },
         ConfigurationDefaultRow("connectionDelegate", "nil") { $0.connectionDelegate == nil ? "nil" : "set" },

@@ -114,6 +114,15 @@ struct ConfigurationRejectionTests {
             #"{"videoMode": "video"}"#, .invalidValue, key: "videoMode",
             #"test.json: "videoMode" must be one of "full", "agentOnly", "none", got "video""#),
         ConfigurationRejectionRow(
+            #"{"screenShareScopes": ["window", "desktop"]}"#, .invalidValue, key: "screenShareScopes[1]",
+            #"test.json: "screenShareScopes[1]" must be one of "window", "screen", got "desktop""#),
+        ConfigurationRejectionRow(
+            #"{"screenShareScopes": ["screen", "screen"]}"#, .invalidValue, key: "screenShareScopes",
+            #"test.json: "screenShareScopes" must be an array of "window" and "screen", each at most once, got an array"#),
+        ConfigurationRejectionRow(
+            #"{"screenShareScopes": "screen"}"#, .wrongType, key: "screenShareScopes",
+            #"test.json: "screenShareScopes" must be an array of "window" and "screen", each at most once, got "screen""#),
+        ConfigurationRejectionRow(
             #"{"queueStyle": "estimated"}"#, .invalidValue, key: "queueStyle",
             #"test.json: "queueStyle" must be one of "position", "estimatedWaitTime", "none", got "estimated""#),
         ConfigurationRejectionRow(

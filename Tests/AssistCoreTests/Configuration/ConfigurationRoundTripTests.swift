@@ -29,6 +29,7 @@ struct ConfigurationRoundTripTests {
         configuration.maskColor = RGBAColor(red: 1, green: 2, blue: 3, alpha: 4)
         configuration.addSharedDocCloseListener = false
         configuration.keepAnnotationsOnChange = true
+        configuration.screenShareScopes = [.screen, .window]
         configuration.visitorName = "Jane"
         configuration.queueStyle = .none
         configuration.minimumEstimatedWaitTime = 0
@@ -80,6 +81,7 @@ struct ConfigurationRoundTripTests {
                 "acceptSelfSignedCerts", "useCookies", "timeout", "sessionToken", "uui", "retryIntervals",
                 "maxReconnectTimeouts", "initialConnectTimeout", "reconnectJitter", "isAgentWindowOnTop", "useTestMediaSources",
                 "hidingTags", "maskingTags", "maskColor", "addSharedDocCloseListener", "keepAnnotationsOnChange",
+                "screenShareScopes",
                 "visitorName", "queueStyle", "minimumEstimatedWaitTime", "maximumEstimatedWaitTime",
                 "allowMinimization", "allowURLPreview", "defaultToMinimized", "allowBackgroundNotifications",
                 "remoteLoggingEnabled", "keepSessionOnRestart", "sessionStateDirectory", "receivedFilesDirectory", "chatTemplateURL", "customerData", "prechatFields",

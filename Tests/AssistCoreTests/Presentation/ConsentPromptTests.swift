@@ -7,7 +7,7 @@ struct ConsentPromptTests {
     private let start = ContinuousClock.now
     private let sam = Agent(id: "a1", name: "Sam")
 
-    private func prompt(_ subject: ConsentSubject = .screenShare) -> ConsentPrompt {
+    private func prompt(_ subject: ConsentSubject = .screenShare(.window)) -> ConsentPrompt {
         ConsentPrompt(request: ConsentRequest(id: RequestID("r1"), agent: sam, subject: subject), presentedAt: start)
     }
 
@@ -104,7 +104,7 @@ struct ConsentPromptTests {
 
     @Test("a blank agent name reads as The agent")
     func blankName() {
-        let request = ConsentRequest(id: RequestID("r2"), agent: Agent(id: "a2", name: "  "), subject: .screenShare)
+        let request = ConsentRequest(id: RequestID("r2"), agent: Agent(id: "a2", name: "  "), subject: .screenShare(.window))
         #expect(request.title == "The agent asks to see this app's window")
     }
 }

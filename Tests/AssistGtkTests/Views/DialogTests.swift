@@ -12,7 +12,7 @@ struct DialogTests {
     }
 
     private let request = ConsentRequest(
-        id: RequestID("r1"), agent: Agent(id: "a1", name: "Alex"), subject: .screenShare)
+        id: RequestID("r1"), agent: Agent(id: "a1", name: "Alex"), subject: .screenShare(.window))
 
     @Test("Decline is the consent dialog's default widget")
     func declineIsDefault() {

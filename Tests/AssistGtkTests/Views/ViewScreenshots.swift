@@ -131,7 +131,7 @@ struct ViewScreenshots {
     @Test("consent and end-support dialogs")
     func dialogs() {
         let consent = ConsentDialog(
-            request: ConsentRequest(id: RequestID("r"), agent: Agent(id: "a", name: "Alex"), subject: .screenShare), parent: nil)
+            request: ConsentRequest(id: RequestID("r"), agent: Agent(id: "a", name: "Alex"), subject: .screenShare(.window)), parent: nil)
         consent.update(secondsRemaining: 27)
         ViewHarness.present(consent.widget)
         #expect(ViewHarness.screenshot(consent.widget, name: "consent"))

@@ -8,9 +8,9 @@ struct ClusterCobrowseLiveTests {
         _ consumer: ConsumerPeer, with sam: AgentPeer, session: SessionID, requestID: RequestID
     ) async throws {
         try await sam.send(.requestScreenShare(sessionID: session, requestID: requestID))
-        _ = try await consumer.expect("share request") { if case .screenShareRequest(let id, _) = $0 { id } else { nil } }
+        _ = try await consumer.expect("share request") { if case .screenShareRequest(let id, _, _) = $0 { id } else { nil } }
         try await consumer.send(.screenShareAnswer(requestID: requestID, accepted: true))
-        _ = try await sam.expect("answer") { if case .consumerAnswered(_, _, _, let accepted) = $0 { accepted } else { nil } }
+        _ = try await sam.expect("answer") { if case .consumerAnswered(_, _, _, let accepted, _) = $0 { accepted } else { nil } }
     }
 
     @Test("pictures from an app on one node reach the agent on the other unchanged; the leader's death ends the share cleanly")

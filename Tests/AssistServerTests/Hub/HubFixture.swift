@@ -28,14 +28,18 @@ struct HubFixture {
     }
 
     /// A version-3 consumer and agent "sam" in one session, the session's id.
-    func session() async throws -> (consumer: FakeLink<ServerToConsumerMessage>, agent: FakeLink<ServerToAgentMessage>, id: SessionID) {
+    func session(
+        shareScopes: [ShareScope] = ShareScope.unannounced
+    ) async throws -> (consumer: FakeLink<ServerToConsumerMessage>, agent: FakeLink<ServerToAgentMessage>, id: SessionID) {
         let agent = FakeLink<ServerToAgentMessage>(id: 1, role: .agent)
         await hub.connected(agent.link)
         await agent.send(AgentMessage.hello(AgentHello(versions: ProtocolVersion.supported, token: Self.samToken)), to: hub)
         let consumer = FakeLink<ServerToConsumerMessage>(id: 2, role: .consumer)
         await hub.connected(consumer.link)
         await consumer.send(
-            ConsumerMessage.hello(ConsumerHello(versions: ProtocolVersion.supported, destination: "support")), to: hub)
+            ConsumerMessage.hello(
+                ConsumerHello(versions: ProtocolVersion.supported, destination: "support", shareScopes: shareScopes)),
+            to: hub)
         await agent.send(AgentMessage.acceptNext, to: hub)
         let assigned = try await agent.next { if case .sessionAssigned(let a) = $0 { a.sessionID } else { nil } }
         return (consumer, agent, assigned)

@@ -31,7 +31,7 @@ struct SupportHubCallTests {
         await agent.send(AgentMessage.requestCall(sessionID: id, requestID: "call-1", media: .video), to: fixture.hub)
         _ = try await consumer.next { if case .callRequest(let r, _, _) = $0 { r } else { nil } }
         await consumer.send(ConsumerMessage.callAnswer(requestID: "call-1", accepted: true), to: fixture.hub)
-        _ = try await agent.next { if case .consumerAnswered(_, _, .call, true) = $0 { true } else { nil } }
+        _ = try await agent.next { if case .consumerAnswered(_, _, .call, true, _) = $0 { true } else { nil } }
         let deadline = await fixture.clock.nextDeadline()
         #expect(deadline.offset == .seconds(60))
         fixture.clock.advance(to: deadline.advanced(by: .seconds(1)))

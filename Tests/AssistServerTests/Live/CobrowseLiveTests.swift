@@ -12,9 +12,9 @@ struct CobrowseLiveTests {
         try await sam.send(.acceptNext)
         _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
         try await sam.send(.requestScreenShare(sessionID: welcome.sessionID, requestID: "share-1"))
-        _ = try await consumer.expect("request") { if case .screenShareRequest(let id, _) = $0 { id } else { nil } }
+        _ = try await consumer.expect("request") { if case .screenShareRequest(let id, _, _) = $0 { id } else { nil } }
         try await consumer.send(.screenShareAnswer(requestID: "share-1", accepted: true))
-        _ = try await sam.expect("answer") { if case .consumerAnswered(_, _, _, let accepted) = $0 { accepted } else { nil } }
+        _ = try await sam.expect("answer") { if case .consumerAnswered(_, _, _, let accepted, _) = $0 { accepted } else { nil } }
         return (consumer, sam, welcome.sessionID)
     }
 
@@ -35,7 +35,7 @@ struct CobrowseLiveTests {
             #expect(early.refType == "cobrowseFrame")
 
             try await sam.send(.requestScreenShare(sessionID: welcome.sessionID, requestID: "share-1"))
-            _ = try await consumer.expect("request") { if case .screenShareRequest(let id, _) = $0 { id } else { nil } }
+            _ = try await consumer.expect("request") { if case .screenShareRequest(let id, _, _) = $0 { id } else { nil } }
             try await consumer.send(.screenShareAnswer(requestID: "share-1", accepted: true))
             let keyframe = TestFrames.appFrame(1, keyframe: true)
             await consumer.sendBinary(keyframe)
@@ -163,7 +163,7 @@ struct CobrowseLiveTests {
             _ = try await consumer.expect("control request") { if case .controlRequest(let id, _) = $0 { id } else { nil } }
             try await consumer.send(.controlAnswer(requestID: "control-1", accepted: true))
             _ = try await sam.expect("control answer") {
-                if case .consumerAnswered(_, _, .control, let accepted) = $0 { accepted } else { nil }
+                if case .consumerAnswered(_, _, .control, let accepted, _) = $0 { accepted } else { nil }
             }
             try await sam.send(.input(sessionID: session, inputID: "i-2", event: click))
             let input = try await consumer.expect("agent input") {
@@ -204,9 +204,9 @@ struct CobrowseLiveTests {
             #expect(early.refType == "annotate")
 
             try await sam.send(.requestScreenShare(sessionID: welcome.sessionID, requestID: "share-1"))
-            _ = try await consumer.expect("request") { if case .screenShareRequest(let id, _) = $0 { id } else { nil } }
+            _ = try await consumer.expect("request") { if case .screenShareRequest(let id, _, _) = $0 { id } else { nil } }
             try await consumer.send(.screenShareAnswer(requestID: "share-1", accepted: true))
-            _ = try await sam.expect("answer") { if case .consumerAnswered(_, _, _, let accepted) = $0 { accepted } else { nil } }
+            _ = try await sam.expect("answer") { if case .consumerAnswered(_, _, _, let accepted, _) = $0 { accepted } else { nil } }
             try await sam.send(.annotate(sessionID: welcome.sessionID, stroke: stroke))
             let drawn = try await consumer.expect("stroke") {
                 if case .annotate(let agent, let stroke) = $0 { (agent, stroke) } else { nil }

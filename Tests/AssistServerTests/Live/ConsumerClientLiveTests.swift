@@ -71,7 +71,7 @@ struct ConsumerClientLiveTests {
             }
             await client.answer("share-1", accepted: true)
             let answer = try await sam.expect("answer") {
-                if case .consumerAnswered(_, let id, _, let accepted) = $0 { (id, accepted) } else { nil }
+                if case .consumerAnswered(_, let id, _, let accepted, _) = $0 { (id, accepted) } else { nil }
             }
             #expect(answer == ("share-1", true))
         }

@@ -110,7 +110,7 @@ struct RestartLiveTests {
         let (consumer, welcome, sam, samWelcome) = try await Self.chatWithSam(on: first.url)
         try await sam.send(.requestScreenShare(sessionID: welcome.sessionID, requestID: "share-1"))
         let requested = try await consumer.expect("screen-share request") {
-            if case .screenShareRequest(let requestID, _) = $0 { requestID } else { nil }
+            if case .screenShareRequest(let requestID, _, _) = $0 { requestID } else { nil }
         }
         #expect(requested == "share-1")
         let consumerChannel = await consumer.channelForResume()
@@ -129,7 +129,7 @@ struct RestartLiveTests {
 
             try await resumedConsumer.send(.screenShareAnswer(requestID: "share-1", accepted: true))
             let answer = try await resumedSam.expect("the consumer's answer") {
-                if case .consumerAnswered(_, let requestID, let kind, let accepted) = $0 { (requestID, kind, accepted) } else { nil }
+                if case .consumerAnswered(_, let requestID, let kind, let accepted, _) = $0 { (requestID, kind, accepted) } else { nil }
             }
             #expect(answer.0 == "share-1")
             #expect(answer.1 == .screenShare)

@@ -35,11 +35,11 @@ struct SessionFlowLiveTests {
 
             try await sam.send(.requestScreenShare(sessionID: welcome.sessionID, requestID: "share-1"))
             let request = try await consumer.expect("share request") {
-                if case .screenShareRequest(let id, _) = $0 { id } else { nil }
+                if case .screenShareRequest(let id, _, _) = $0 { id } else { nil }
             }
             try await consumer.send(.screenShareAnswer(requestID: request, accepted: true))
             let answer = try await sam.expect("answer") {
-                if case .consumerAnswered(_, let id, let kind, let accepted) = $0 { (id, kind, accepted) } else { nil }
+                if case .consumerAnswered(_, let id, let kind, let accepted, _) = $0 { (id, kind, accepted) } else { nil }
             }
             #expect(answer == ("share-1", .screenShare, true))
 

@@ -1,0 +1,32 @@
+import AssistCore
+import CGtk
+
+/// Shows the person's screen, or another program's window, to an agent
+/// through the desktop (`docs/protocol.md` §12.8). Installed as
+/// ``AssistSDK/screenCapture`` (AssistScreen's `PortalScreenCapture` speaks
+/// the ScreenCast portal); without one the app never offers
+/// ``ShareScope/screen``, so no agent can ask for it.
+@MainActor
+public protocol ScreenCapture: AnyObject {
+    /// Asks the desktop to let the person pick a monitor or a window, in the
+    /// desktop's own dialog over `parent`, and opens the picked source.
+    ///
+    /// - Throws: ``ScreenChoiceError/cancelled`` when the person closed the
+    ///   dialog, otherwise why the desktop could not share.
+    func choose(parent: UnsafeMutablePointer<GtkWindow>?) async throws(ScreenChoiceError) -> any ScreenStream
+}
+
+/// A monitor or window the person picked, until ``stop()``.
+@MainActor
+public protocol ScreenStream: AnyObject {
+    /// What the person picked: ``SharedSource/monitor`` or ``SharedSource/window``.
+    var source: SharedSource { get }
+    /// Starts delivering pictures: `onFrame` gets the newest one on the main
+    /// thread whenever what is shown changes (B, G, R, A premultiplied, as
+    /// ``PixelBuffer`` says), and `onEnded` is called once if the desktop
+    /// ends the stream (the person stopped it there, or the source went).
+    func start(onFrame: @escaping @MainActor (PixelBuffer) -> Void, onEnded: @escaping @MainActor () -> Void) throws(ScreenChoiceError)
+    /// Ends the stream and the desktop's session at once; no picture is
+    /// delivered after it returns. Safe to call twice.
+    func stop()
+}

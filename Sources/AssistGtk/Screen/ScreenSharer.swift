@@ -1,0 +1,136 @@
+import AssistCore
+
+/// Shows a ``ScreenStream`` to an agent while a share of the screen or of
+/// another window lasts: the newest picture the desktop delivered is tiled
+/// (``FrameTiler``, only what changed, PNG tiles) at most 15 times a second
+/// (``FramePacer``) and handed to `send` one frame at a time, so a desktop
+/// that does not change sends nothing.
+///
+/// When `send` cannot take a frame (offline, or the connection is behind),
+/// the next frame is a keyframe, so the agent's picture never mixes frames.
+@MainActor
+public final class ScreenSharer {
+    /// What the person picked.
+    public let stream: any ScreenStream
+    /// Called once when the desktop ended the stream on its own.
+    public var onEnded: () -> Void = {}
+
+    private let send: @MainActor ([UInt8]) async -> Bool
+    private let epoch = ContinuousClock.now
+    private var pacer = FramePacer()
+    private var tiler = FrameTiler()
+    private var newest: PixelBuffer?
+    private var scheduled: Task<Void, Never>?
+    private var sending = false
+    private var pendingWhileSending = false
+    private var running = false
+
+    /// A sharer of `stream`; nothing is sent before ``start()``.
+    public init(stream: any ScreenStream, send: @escaping @MainActor ([UInt8]) async -> Bool) {
+        self.stream = stream
+        self.send = send
+    }
+
+    isolated deinit {
+        stop()
+    }
+
+    /// Starts the stream: a keyframe of its first picture, then a frame
+    /// after every change.
+    public func start() throws(ScreenChoiceError) {
+        guard !running else { return }
+        running = true
+        tiler.requestKeyframe()
+        do {
+            try stream.start(
+                onFrame: { [weak self] picture in self?.pictureArrived(picture) },
+                onEnded: { [weak self] in self?.streamEnded() })
+        } catch {
+            running = false
+            throw error
+        }
+    }
+
+    /// Stops at once: the desktop's stream ends, and no frame is sent after
+    /// this returns.
+    public func stop() {
+        guard running else { return }
+        running = false
+        scheduled?.cancel()
+        scheduled = nil
+        newest = nil
+        stream.stop()
+    }
+
+    /// The agent needs a whole picture: the next frame is a keyframe, soon.
+    public func requestKeyframe() {
+        guard running else { return }
+        tiler.requestKeyframe()
+        act(pacer.keyframeRequested(at: now))
+    }
+
+    private var now: Double {
+        let elapsed = ContinuousClock.now - epoch
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    private func pictureArrived(_ picture: PixelBuffer) {
+        guard running else { return }
+        newest = picture
+        if sending {
+            pendingWhileSending = true
+            return
+        }
+        act(pacer.contentChanged(at: now))
+    }
+
+    private func streamEnded() {
+        guard running else { return }
+        stop()
+        onEnded()
+    }
+
+    private func act(_ action: FramePacer.Action) {
+        switch action {
+        case .none:
+            break
+        case .captureNow:
+            Task { [weak self] in await self?.tileAndSend() }
+        case .captureAt(let time):
+            let delay = Duration.milliseconds(Int64(max(0, (time - now) * 1000).rounded(.up)))
+            scheduled?.cancel()
+            scheduled = Task { [weak self] in
+                try? await Task.sleep(for: delay)
+                guard !Task.isCancelled, let self, self.running else { return }
+                self.scheduled = nil
+                self.act(self.pacer.timerFired(at: self.now))
+            }
+        }
+    }
+
+    private func tileAndSend() async {
+        guard running, !sending, let picture = newest else { return }
+        sending = true
+        defer { sending = false }
+        pacer.captured(at: now)
+        let frame: CobrowseFrame?
+        do {
+            frame = try tiler.frame(of: picture) { buffer, rects in
+                let payloads = PNGTileEncoder.encode(buffer, rects)
+                if payloads.contains(where: \.isEmpty) { throw ScreenChoiceError.failed(detail: "a tile could not be encoded") }
+                return payloads
+            }
+        } catch {
+            tiler.requestKeyframe()
+            frame = nil
+        }
+        if let frame, running {
+            let delivered = await send(CobrowseFrameCodec.encode(frame))
+            if !delivered { tiler.requestKeyframe() }
+        }
+        if pendingWhileSending, running {
+            pendingWhileSending = false
+            act(pacer.contentChanged(at: now))
+        }
+    }
+}

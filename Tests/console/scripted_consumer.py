@@ -152,13 +152,15 @@ class ScriptedConsumer:
                     f"connections ended with {self._close_codes}")
 
     def hello(self, destination: str, visitor_name: str, pre_chat: list[dict[str, str]],
-              versions: tuple[int, ...] = (1,)) -> Frame:
-        """Connects, asks for help at `destination` speaking `versions`, and returns the `welcome`."""
+              versions: tuple[int, ...] = (1,), share_scopes: tuple[str, ...] | None = None) -> Frame:
+        """Connects, asks for help at `destination` speaking `versions` and offering
+        `share_scopes` (none said: the app's window only), and returns the `welcome`."""
         self._versions = versions
         self._connect(self._socket)
-        self._write({"v": 1, "type": "hello", "body": {
-            "versions": list(versions), "destination": destination, "visitorName": visitor_name, "preChat": pre_chat,
-        }})
+        body = {"versions": list(versions), "destination": destination, "visitorName": visitor_name, "preChat": pre_chat}
+        if share_scopes is not None:
+            body["shareScopes"] = list(share_scopes)
+        self._write({"v": 1, "type": "hello", "body": body})
         self._reader = threading.Thread(target=self._read_forever, name="scripted-consumer", daemon=True)
         self._reader.start()
         welcome = self.expect("welcome")
@@ -179,9 +181,12 @@ class ScriptedConsumer:
         """Starts or stops the typing indicator the agent sees."""
         self._write({"v": 1, "type": "typing", "ack": self._last_received, "body": {"isTyping": is_typing}})
 
-    def answer_screen_share(self, request_id: str, accepted: bool) -> None:
-        """Answers a `screenShareRequest`."""
-        self._send_sequenced("screenShareAnswer", {"requestId": request_id, "accepted": accepted})
+    def answer_screen_share(self, request_id: str, accepted: bool, shared: str | None = None) -> None:
+        """Answers a `screenShareRequest`, naming what is shared when given (§12.8)."""
+        body = {"requestId": request_id, "accepted": accepted}
+        if shared is not None:
+            body["shared"] = shared
+        self._send_sequenced("screenShareAnswer", body)
 
     def answer_control(self, request_id: str, accepted: bool) -> None:
         """Answers a `controlRequest`."""

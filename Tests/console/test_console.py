@@ -1078,6 +1078,58 @@ def test_the_share_stops_when_the_session_ends(server: Server, browser: webdrive
     assert_no_browser_errors(browser, server)
 
 
+def test_the_agent_asks_to_see_the_screen_of_an_app_that_offers_it(server: Server, browser: webdriver.Chrome) -> None:
+    """Ann's app offers its screen (protocol §12.8): Sam gets a second button,
+    the request carries the scope, her answer names a whole monitor, the
+    console says so and offers neither control nor drawing; the picture shows."""
+    console = ConsolePage(browser, server.url)
+    console.sign_in(server.token)
+    console.wait_for_status("connected")
+    consumer = ScriptedConsumer(server.url)
+    try:
+        consumer.hello("support", "Ann Lee", [], versions=(1, 2), share_scopes=("window", "screen"))
+        console.queue_entry(consumer.session_id).find_element(By.CSS_SELECTOR, ".queue-entry__accept").click()
+        session = console.session(consumer.session_id)
+        consumer.expect("agentJoined")
+        screen_button = session.find_element(By.CSS_SELECTOR, ".session__share-screen")
+        console.wait.until(lambda _: screen_button.is_displayed())
+        assert screen_button.text == "Ask to see the screen"
+        assert session.find_element(By.CSS_SELECTOR, ".session__share").text == "Ask to see the app's window"
+        screen_button.click()
+        share_status = session.find_element(By.CSS_SELECTOR, ".session__share-status")
+        assert "choose what to share" in console.wait_for_state(share_status, "pending")
+        request = consumer.expect("screenShareRequest")
+        assert request.body["scope"] == "screen"
+        consumer.answer_screen_share(request.body["requestId"], accepted=True, shared="monitor")
+        assert console.wait_for_state(share_status, "accepted").startswith("Ann Lee is sharing their whole screen.")
+        assert not screen_button.is_displayed()
+        consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(session, 1)
+        console.wait_for_state(session.find_element(By.CSS_SELECTOR, ".shared-window"), "live")
+        assert not session.find_element(By.CSS_SELECTOR, ".session__control").is_displayed()
+        assert not session.find_element(By.CSS_SELECTOR, ".shared-window__draw").is_displayed()
+    finally:
+        consumer.close()
+    assert_no_browser_errors(browser, server)
+
+
+def test_an_app_that_does_not_offer_its_screen_gets_no_screen_button(server: Server, browser: webdriver.Chrome) -> None:
+    console = ConsolePage(browser, server.url)
+    console.sign_in(server.token)
+    console.wait_for_status("connected")
+    consumer = ScriptedConsumer(server.url)
+    try:
+        consumer.hello("support", "Ann Lee", [], versions=(1, 2))
+        console.queue_entry(consumer.session_id).find_element(By.CSS_SELECTOR, ".queue-entry__accept").click()
+        session = console.session(consumer.session_id)
+        consumer.expect("agentJoined")
+        console.wait.until(lambda _: session.find_element(By.CSS_SELECTOR, ".session__share").is_displayed())
+        assert not session.find_element(By.CSS_SELECTOR, ".session__share-screen").is_displayed()
+    finally:
+        consumer.close()
+    assert_no_browser_errors(browser, server)
+
+
 def test_a_declined_share_says_the_visitor_declined(server: Server, browser: webdriver.Chrome) -> None:
     console = ConsolePage(browser, server.url)
     console.sign_in(server.token)

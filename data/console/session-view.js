@@ -53,6 +53,9 @@ export class SessionPanel {
   #ownMessages = new Map();
   #knownMessageIds = new Set();
   #shareRequestId = null;
+  /** What the visitor's app lets the agent ask to see (`sessionAssigned`'s `shareScopes`). */
+  #offersScreen = false;
+  #offersWindow = true;
   #sharedWindow;
   #control;
   #annotations;
@@ -102,8 +105,10 @@ export class SessionPanel {
   }
 
   /** Applies a `sessionAssigned` (the first, or again after a reconnection). */
-  assign({ visitorName, destination, preChat }) {
+  assign({ visitorName, destination, preChat, shareScopes }) {
     this.#visitor = visitorLabel(visitorName);
+    this.#offersScreen = Array.isArray(shareScopes) && shareScopes.includes("screen");
+    this.#offersWindow = !Array.isArray(shareScopes) || shareScopes.includes("window");
     this.#destination = typeof destination === "string" ? destination : "";
     this.#q(".session__name").textContent = this.#visitor;
     this.#q(".session__detail").textContent = `${this.#destination} · session ${this.sessionId}`;
@@ -116,6 +121,8 @@ export class SessionPanel {
     const prechat = this.#q(".session__prechat");
     prechat.hidden = !fillPrechat(prechat.querySelector(".prechat"), preChat);
     this.tab.querySelector(".session-tab__name").textContent = this.#visitor;
+    const shareStatus = this.#q(".session__share-status");
+    this.#setShare(shareStatus.dataset.state, shareStatus.textContent);
     this.#setActive(true);
   }
 
@@ -188,15 +195,18 @@ export class SessionPanel {
   }
 
   /** The visitor answered a screen share, control, push or call request. */
-  answered(kind, requestId, accepted) {
+  answered(kind, requestId, accepted, shared) {
     if (kind === "call") {
       this.#call.answered(requestId, accepted);
     } else if (kind === "control") {
       this.#control.answered(requestId, accepted);
     } else if (kind === "screenShare" && requestId === this.#shareRequestId) {
+      const appWindow = !shared || shared === "appWindow";
+      this.#control.offered = appWindow;
+      this.#annotations.offered = appWindow;
       if (accepted) this.#sharedWindow.start();
       this.#setShare(accepted ? "accepted" : "declined", accepted
-        ? `Screen share accepted — ${this.#visitor} is sharing.`
+        ? sharingSentence(this.#visitor, shared)
         : `${this.#visitor} declined to share their screen.`);
     } else if (kind === "push" && this.#pushedUrls.has(requestId)) {
       const url = this.#pushedUrls.get(requestId);
@@ -343,7 +353,8 @@ export class SessionPanel {
       event.preventDefault();
       this.#pushUrl(push.querySelector("input"));
     });
-    this.#q(".session__share").addEventListener("click", () => this.#requestShare());
+    this.#q(".session__share").addEventListener("click", () => this.#requestShare("window"));
+    this.#q(".session__share-screen").addEventListener("click", () => this.#requestShare("screen"));
     this.#q(".session__stop-share").addEventListener("click", () => this.#stopShare());
     this.#q(".session__end").addEventListener("click", () => this.#actions.askToEnd(this));
     this.#q(".session__close").addEventListener("click", () => this.#actions.close(this));
@@ -462,10 +473,14 @@ export class SessionPanel {
     status.textContent = sentence;
   }
 
-  #requestShare() {
+  #requestShare(scope) {
     this.#shareRequestId = newId("share");
-    this.#actions.send("requestScreenShare", { sessionId: this.sessionId, requestId: this.#shareRequestId });
-    this.#setShare("pending", `Screen share requested — waiting for ${this.#visitor}…`);
+    const body = { sessionId: this.sessionId, requestId: this.#shareRequestId };
+    if (scope === "screen") body.scope = "screen";
+    this.#actions.send("requestScreenShare", body);
+    this.#setShare("pending", scope === "screen"
+      ? `Asked to see ${this.#visitor}'s screen — waiting for them to choose what to share…`
+      : `Screen share requested — waiting for ${this.#visitor}…`);
   }
 
   #stopShare() {
@@ -494,8 +509,10 @@ export class SessionPanel {
     status.dataset.state = state;
     status.textContent = text;
     const sharing = state === "accepted";
-    this.#q(".session__share").hidden = sharing;
+    this.#q(".session__share").hidden = sharing || !this.#offersWindow;
     this.#q(".session__share").disabled = this.#ended || state === "pending";
+    this.#q(".session__share-screen").hidden = sharing || !this.#offersScreen;
+    this.#q(".session__share-screen").disabled = this.#ended || state === "pending";
     this.#q(".session__stop-share").hidden = !sharing;
   }
 
@@ -568,5 +585,14 @@ export class SessionPanel {
 
   #q(selector) {
     return this.element.querySelector(selector);
+  }
+}
+
+/** What the console says while `visitor` shares `shared` (protocol §12.8). */
+function sharingSentence(visitor, shared) {
+  switch (shared) {
+    case "monitor": return `${visitor} is sharing their whole screen. You can see it; control and drawing stay with the app's window.`;
+    case "window": return `${visitor} is sharing a window they chose. You can see it; control and drawing stay with the app's window.`;
+    default: return `Screen share accepted — ${visitor} is sharing.`;
   }
 }

@@ -38,6 +38,8 @@ export class WindowAnnotations {
   #ink;
   #layer;
   #live = false;
+  #offered = true;
+  #shareState = "none";
   #drawing = false;
   /** The strokes sent during this share and not taken off, oldest first, as sent. */
   #strokes = [];
@@ -76,11 +78,21 @@ export class WindowAnnotations {
   }
 
   /**
+   * Whether drawing is offered in this share: only on the app's own window,
+   * whose pixels the app knows, not on a whole screen (protocol §12.8).
+   */
+  set offered(offered) {
+    this.#offered = offered;
+    this.shareChanged(this.#shareState);
+  }
+
+  /**
    * The shared window's state changed (`shared-window.js`). The tools show
    * while the picture is live; strokes and drawing mode end with the share.
    */
   shareChanged(state) {
-    const live = state === "live";
+    this.#shareState = state;
+    const live = state === "live" && this.#offered;
     if (!live) this.#forget();
     if (state === "waiting") this.#say(null, "");
     this.#live = live;

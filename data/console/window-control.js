@@ -36,6 +36,7 @@ export class WindowControl {
   #visitor = "Visitor";
   #state = "none";
   #shareState = "none";
+  #offered = true;
   /** The `requestId` of the request that is pending or granted. */
   #requestId = null;
   /** Inputs sent with no result yet: `inputId` → the `requestId` of the grant they were sent under. */
@@ -183,10 +184,19 @@ export class WindowControl {
     }
   }
 
+  /**
+   * Whether control may be asked for in this share: only of the app's own
+   * window, not of a whole screen or another window (protocol §12.8).
+   */
+  set offered(offered) {
+    this.#offered = offered;
+    this.#render();
+  }
+
   #render() {
     const sharing = this.#shareState === "waiting" || this.#shareState === "live";
     this.#section.dataset.control = this.#state;
-    this.#button.hidden = !sharing || this.#state === "pending" || this.#state === "granted";
+    this.#button.hidden = !this.#offered || !sharing || this.#state === "pending" || this.#state === "granted";
     this.#badge.hidden = this.#state !== "granted";
     this.#form.hidden = !this.#acting;
   }

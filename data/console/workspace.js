@@ -66,7 +66,7 @@ export class Workspace {
     chat: (body) => this.#panel(body.sessionId)?.addMessage(body.message),
     typing: (body) => this.#panel(body.sessionId)?.showTyping(body.isTyping),
     chatReceipt: (body) => this.#panel(body.sessionId)?.applyReceipt(body.receipt),
-    consumerAnswered: (body) => this.#panel(body.sessionId)?.answered(body.kind, body.requestId, body.accepted),
+    consumerAnswered: (body) => this.#panel(body.sessionId)?.answered(body.kind, body.requestId, body.accepted, body.shared),
     screenShareEnd: (body) => this.#panel(body.sessionId)?.shareEnded(body.requestId),
     controlEnd: (body) => this.#panel(body.sessionId)?.controlEnded(body.requestId),
     inputResult: (body) => this.#panel(body.sessionId)?.inputResult(body.inputId, body.outcome),

@@ -30,6 +30,7 @@ public enum DesktopApplication {
         var startLine: String
         do {
             let loaded = try Configuration.launch(
+                defaults: DesktopDefaults.configuration,
                 configFile: options.config.map { URL(fileURLWithPath: $0) },
                 server: options.server,
                 chatURL: options.chatURL,

@@ -30,7 +30,11 @@ extension Configuration {
     ///   - overrides: `key=value` arguments (`--set`).
     ///   - environment: the process environment, for the user file's location.
     ///   - fileExists: whether a file exists; injected for tests.
+    ///   - defaults: what a key no file or argument sets is: the seed's and
+    ///     Assist's defaults, or an application's own (`assist-desktop`
+    ///     offers the screen as well as its window).
     public static func launch(
+        defaults: Configuration = Configuration(),
         configFile: URL?,
         server: String?,
         chatURL: String? = nil,
@@ -38,7 +42,7 @@ extension Configuration {
         environment: [String: String],
         fileExists: (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) }
     ) throws(ConfigurationError) -> Configuration {
-        var configuration = Configuration()
+        var configuration = defaults
         if let configFile {
             try configuration.apply(contentsOf: configFile)
         } else if let userFile = userConfigurationFile(environment: environment), fileExists(userFile) {

@@ -216,12 +216,14 @@ extension SupportHub {
     }
 
     /// Whether the person's app offers to show `scope` on its newest
-    /// connection (§12.8); otherwise the agent is told with `notAllowed`.
+    /// connection (§12.8) — the screen only on a connection that can carry
+    /// its pictures (version 2) — otherwise the agent is told with `notAllowed`.
     private func consumerOffers(_ scope: ShareScope, session sessionID: SessionID, agent agentID: String, on link: PeerLink)
         -> Bool
     {
         guard let session = owned(sessionID, by: agentID, on: link, refType: "requestScreenShare") else { return false }
-        guard session.consumerShareScopes.contains(scope) else {
+        let canCarry = scope == .window || session.consumerVersion >= ProtocolVersion.cobrowse
+        guard session.consumerShareScopes.contains(scope), canCarry else {
             let refusal =
                 scope == .screen
                 ? "the person's app does not offer to share the screen" : "the person's app does not offer to share its window"

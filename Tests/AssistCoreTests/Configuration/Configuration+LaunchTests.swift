@@ -29,6 +29,21 @@ struct ConfigurationLaunchTests {
         #expect(configuration.visitorName == "Visitor")
     }
 
+    @Test("an application's own defaults hold where no file or option sets a key, and a file still decides")
+    func applicationDefaults() throws {
+        var defaults = Configuration()
+        defaults.screenShareScopes = [.window, .screen]
+        let plain = try Configuration.launch(
+            defaults: defaults, configFile: nil, server: nil, overrides: [], environment: ["HOME": "/nonexistent"],
+            fileExists: { _ in false })
+        #expect(plain.screenShareScopes == [.window, .screen])
+        let file = try Self.temporaryFile(#"{"screenShareScopes": ["window"]}"#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fromFile = try Configuration.launch(
+            defaults: defaults, configFile: file, server: nil, overrides: [], environment: [:])
+        #expect(fromFile.screenShareScopes == [.window])
+    }
+
     @Test("an existing user file is read when no --config is given")
     func userFileIsRead() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-xdg-\(UUID().uuidString)")

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AssistGtk", targets: ["AssistGtk"]),
         .library(name: "AssistServer", targets: ["AssistServer"]),
         .library(name: "AssistCall", targets: ["AssistCall"]),
+        .library(name: "AssistScreen", targets: ["AssistScreen"]),
         .library(name: "AssistWeb", targets: ["AssistWeb"]),
         .executable(name: "assist-desktop", targets: ["AssistDesktop"]),
         .executable(name: "assist-desktop-web", targets: ["AssistDesktopWeb"]),
@@ -45,8 +46,9 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        // The call's media engine only: no other target may depend on it, so
-        // the app links GStreamer through AssistCall alone. One pkg-config
+        // GStreamer, for the call's media engine and the shared screen's
+        // pictures only: AssistCall and AssistScreen are the targets that
+        // depend on it, so an app that uses neither never links GStreamer. One pkg-config
         // name per system library: gstreamer-webrtc-1.0 brings the include
         // paths of GStreamer and GLib (nice/agent.h is found under
         // /usr/include); the module map links the other libraries.
@@ -62,6 +64,15 @@ let package = Package(
             name: "CWebKit",
             pkgConfig: "webkitgtk-6.0",
             providers: [.apt(["libwebkitgtk-6.0-dev"])]
+        ),
+        // The desktop's ScreenCast portal, through libportal 0.6 and its GTK 4
+        // parent-window handles; AssistScreen's only. libportal-gtk4 brings
+        // libportal's, GTK's and GLib's include paths.
+        .systemLibrary(
+            name: "CPortal",
+            path: "Sources/CPortal",
+            pkgConfig: "libportal-gtk4",
+            providers: [.apt(["libportal-gtk4-dev"])]
         ),
         // glibc's gettext (libintl.h), for the person's language in AssistCore's
         // sentences; no library to link, glibc has it.
@@ -92,6 +103,14 @@ let package = Package(
             dependencies: ["CGstreamer", "CGtk", "AssistGtk", "AssistCore"],
             swiftSettings: strictSettings
         ),
+        // Sharing a monitor or another window through the ScreenCast portal
+        // (PortalScreenCapture); its pictures come from PipeWire through
+        // GStreamer's pipewiresrc (Debian gstreamer1.0-pipewire at run time).
+        .target(
+            name: "AssistScreen",
+            dependencies: ["AssistGtk", "AssistCore", "CGtk", "CGstreamer", "CPortal"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "AssistWeb",
             dependencies: ["CWebKit", "CGtk", "AssistGtk", "AssistCore"],
@@ -104,6 +123,7 @@ let package = Package(
                 "CGtk",
                 "AssistGtk",
                 "AssistCall",
+                "AssistScreen",
                 "AssistCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -48,6 +48,7 @@ DEBIAN_PACKAGES=(
     libwebkitgtk-6.0-dev libgl1-mesa-dri  # CWebKit: WebKitGTK 6.0 for AssistWeb's web view; Mesa's software GL driver, without which WebKit aborts ("Could not create surfaceless EGL display")
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev libnice-dev  # CGstreamer: the call's media (webrtcbin, SDP, appsink, video, libnice)
     gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-nice  # ... the app's calls at run time, and the console test's peer: webrtcbin, ICE, VP8, Opus and test sources
+    libportal-gtk4-dev gstreamer1.0-pipewire  # CPortal: the ScreenCast portal through libportal (AssistScreen); pipewiresrc brings the shared screen's pictures
 )
 
 # PyPI packages of the agent console's browser test, installed into .build-venv.

@@ -1,4 +1,5 @@
 import AssistCore
+import CGstreamer
 import CPortal
 
 /// Why a libportal call failed, read from its `GError` and sorted into what

@@ -49,6 +49,8 @@ DEBIAN_PACKAGES=(
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev libnice-dev  # CGstreamer: the call's media (webrtcbin, SDP, appsink, video, libnice)
     gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-nice  # ... the app's calls at run time, and the console test's peer: webrtcbin, ICE, VP8, Opus and test sources
     libportal-gtk4-dev gstreamer1.0-pipewire  # CPortal: the ScreenCast portal through libportal (AssistScreen); pipewiresrc brings the shared screen's pictures
+    mutter gnome-shell pipewire pipewire-bin wireplumber xdg-desktop-portal xdg-desktop-portal-gnome dconf-service  # Tests/screen: a headless GNOME session with the ScreenCast and RemoteDesktop portals (gnome-shell for sharing one window; pw-dump)
+    gstreamer1.0-tools gir1.2-gtk-4.0 gir1.2-graphene-1.0 gir1.2-atspi-2.0 gir1.2-gdkpixbuf-2.0 python3-gi libglib2.0-bin  # ... its test window, dialog driver, pictures and gdbus, in Debian's Python
 )
 
 # PyPI packages of the agent console's browser test, installed into .build-venv.
@@ -313,6 +315,11 @@ cmd_test() {
         dbus-run-session -- env -u GTK_A11Y ASSIST_SERVER_BIN="$bin/assist-server" \
         ASSIST_DESKTOP_BIN="$bin/assist-desktop" ASSIST_INSTALLED_PREFIX="$installed" PYTHONDONTWRITEBYTECODE=1 \
         /usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/ui
+    # The screen shared through the desktop's portal (Tests/screen): each test starts a
+    # headless GNOME session of its own (mutter or gnome-shell, PipeWire, the portals) as
+    # the unprivileged user assist-portal, so it runs as root and outside any Xvfb.
+    ASSIST_SERVER_BIN="$bin/assist-server" ASSIST_DESKTOP_BIN="$bin/assist-desktop" PYTHONDONTWRITEBYTECODE=1 \
+        within 10m /usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/screen
     # Fuzzing (Tests/fuzz): the seeds and regressions through the debug build,
     # then each harness for 20 s under libFuzzer and AddressSanitizer.
     fuzz_replay

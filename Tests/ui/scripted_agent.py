@@ -31,7 +31,7 @@ SEQUENCED_FROM_SERVER = {
 class ScriptedAgent:
     """One agent's connection to `server_url`, signed in with `token`."""
 
-    def __init__(self, server_url: str, token: str, timeout: float = 10.0) -> None:
+    def __init__(self, server_url: str, token: str, timeout: float = 10.0, versions: tuple[int, ...] = (1,)) -> None:
         self._server_url = server_url.rstrip("/")
         self._token = token
         self._endpoint = server_url.replace("http://", "ws://").rstrip("/") + "/v1/agent"
@@ -43,9 +43,10 @@ class ScriptedAgent:
         self._next_seq = 1
         self._last_received = 0
         self._frames: list[dict[str, Any]] = []
+        self._pictures: list[bytes] = []
         self._arrivals = threading.Condition()
         self._failures: queue.Queue[BaseException] = queue.Queue()
-        self._write({"v": 1, "type": "hello", "body": {"versions": [1], "token": token}})
+        self._write({"v": 1, "type": "hello", "body": {"versions": list(versions), "token": token}})
         threading.Thread(target=self._read_forever, name="scripted-agent", daemon=True).start()
         self.expect("welcome")
 
@@ -83,6 +84,36 @@ class ScriptedAgent:
             self.expect("queueSnapshot", lambda body: body.get("totalWaiting", 0) > 0, timeout=within, after=mark)
         self._send_sequenced("acceptNext", None)
         return self.expect("sessionAssigned", after=mark)
+
+    def pictures(self) -> list[bytes]:
+        """Every relayed co-browse frame (`ACR2`, binary) so far, in order (version 2)."""
+        with self._arrivals:
+            return list(self._pictures)
+
+    def wait_for_pictures(self, count: int, timeout: float | None = None) -> list[bytes]:
+        """Waits until at least `count` relayed frames arrived; returns them all."""
+        deadline = time.monotonic() + (timeout or self._timeout)
+        with self._arrivals:
+            while len(self._pictures) < count:
+                self._raise_failure()
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise AssertionError(f"the agent got {len(self._pictures)} picture(s) in time, not {count}")
+                self._arrivals.wait(remaining)
+            return list(self._pictures)
+
+    def request_screen_share(self, session_id: str, scope: str | None = None) -> str:
+        """Asks to see the app's window or, with `scope` "screen", the screen (§12.8); returns the request id."""
+        request_id = f"share-{uuid.uuid4()}"
+        body = {"sessionId": session_id, "requestId": request_id}
+        if scope is not None:
+            body["scope"] = scope
+        self._send_sequenced("requestScreenShare", body)
+        return request_id
+
+    def stop_share(self, session_id: str, request_id: str) -> None:
+        """Stops the share `request_id` started."""
+        self._send_sequenced("screenShareEnd", {"sessionId": session_id, "requestId": request_id})
 
     def chat(self, session_id: str, text: str) -> str:
         """Writes `text`; returns the message's clientMessageId."""
@@ -160,6 +191,11 @@ class ScriptedAgent:
                 opcode, data = self._socket.recv_data()
                 if opcode == websocket.ABNF.OPCODE_CLOSE:
                     return
+                if opcode == websocket.ABNF.OPCODE_BINARY:
+                    with self._arrivals:
+                        self._pictures.append(bytes(data))
+                        self._arrivals.notify_all()
+                    continue
                 if opcode != websocket.ABNF.OPCODE_TEXT:
                     continue
                 self._handle(json.loads(data.decode("utf-8")))

@@ -19,6 +19,10 @@ public struct SharingIndicator: Sendable, Hashable {
     /// bar must not change its size, or the content under the drawing would
     /// move and wipe it.
     public let canClearDrawing: Bool
+    /// Whether the agent can draw at all: on the app's own window, not on a
+    /// shared screen (`docs/protocol.md` §12.8), so "Clear drawing" is shown
+    /// only then.
+    public let offersDrawing: Bool
 
     /// The bar for `share`.
     public init(_ share: ScreenShare) {
@@ -39,6 +43,7 @@ public struct SharingIndicator: Sendable, Hashable {
             stopDescription = localized("Stop sharing this window with {name}", ["name": name])
         }
         canClearDrawing = !share.annotations.isEmpty
+        offersDrawing = share.source == .appWindow
     }
 
     private static func appWindowWords(name: String, control: Bool) -> (title: String, detail: String) {

@@ -39,9 +39,8 @@ final class MaskDrawing {
         var origin = graphene_point_t(x: 0, y: 0)
         var windowOrigin = graphene_point_t()
         guard !masks.isEmpty, gtk_widget_compute_point(window, area, &origin, &windowOrigin) != 0 else { return }
-        let layout = pango_cairo_create_layout(cairo)
+        let layout = gtk_widget_create_pango_layout(area, hint)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        pango_layout_set_text(layout, hint, -1)
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         for mask in masks {
             let x = Double(mask.rect.x) + Double(windowOrigin.x)

@@ -70,6 +70,7 @@ public final class SharingBar {
         Widgets.setText(detailLabel, indicator.detail)
         Accessibility.setDescription(stopButton, indicator.stopDescription)
         Widgets.setVisible(takeBackButton, indicator.showsControl)
+        Widgets.setVisible(clearDrawingsButton, indicator.offersDrawing)
         gtk_widget_set_sensitive(clearDrawingsButton, indicator.canClearDrawing ? 1 : 0)
         if indicator.showsControl {
             gtk_widget_add_css_class(widget, "control")

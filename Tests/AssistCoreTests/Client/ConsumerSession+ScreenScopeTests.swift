@@ -97,10 +97,12 @@ struct ConsumerSessionScreenScopeTests {
         let monitor = SharingIndicator(ScreenShare(requestID: "r", agent: sam, source: .monitor))
         #expect(monitor.title == "Sam can see your whole screen")
         #expect(monitor.stopDescription == "Stop sharing your screen with Sam")
+        #expect(!monitor.offersDrawing)
         let window = SharingIndicator(ScreenShare(requestID: "r", agent: sam, source: .window))
         #expect(window.title == "Sam can see the window you chose")
         let app = SharingIndicator(ScreenShare(requestID: "r", agent: sam))
         #expect(app.title == "Sam can see this window")
+        #expect(app.offersDrawing)
     }
 
     @Test("a hello offers the screen only when the configuration names it and the app can capture it")

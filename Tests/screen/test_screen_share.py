@@ -1,0 +1,275 @@
+"""The screen shared end to end (docs/protocol.md §12.8): the real assist-desktop in a
+headless GNOME session with the ScreenCast portal, a live assist-server as root on
+loopback, and a scripted agent that decodes every picture it gets.
+
+The agent asks for the screen; the person accepts Assist's prompt and then the portal's
+own "Screen Share" dialog (both through AT-SPI); the agent sees a test window's known
+colour in its pictures, never a pixel of a widget of Assist's window that it may not
+see (the canary, covered on the person's own screen too), and a colour change of the
+test window reaches it; Stop from either side removes the PipeWire stream. A cancelled
+dialog is "declined" for the agent.
+
+Run as root (the session runs as the unprivileged user `assist-portal`):
+    /usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/screen
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import secrets
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(REPO / "Tests" / "ui"))
+
+from agent_picture import AgentPicture  # noqa: E402
+from gnome_session import GnomeSession, colour_fraction  # noqa: E402
+from scripted_agent import ScriptedAgent  # noqa: E402
+
+SERVER_BIN = Path(os.environ.get("ASSIST_SERVER_BIN", REPO / ".build" / "debug" / "assist-server"))
+DESKTOP_BIN = Path(os.environ.get("ASSIST_DESKTOP_BIN", REPO / ".build" / "debug" / "assist-desktop"))
+SCREENSHOTS = Path(os.environ.get("ASSIST_SCREENSHOTS", "/tmp/assist-screen-shots"))
+
+PATTERN = (0xFF, 0x00, 0xFF)       # the test window's first colour
+PATTERN_NEXT = (0x00, 0xC0, 0x40)  # its second
+SECRET = (0xC8, 0x1D, 0x6B)        # the composer's background, a widget the agent may not see
+MASK = (0x12, 0x34, 0x56)          # the configured maskColor
+AGENT_WAIT = 30.0                  # seconds: a debug app on a busy two-core machine
+
+
+class Server:
+    """assist-server on loopback with one agent, Casey, who speaks co-browse."""
+
+    def __init__(self, folder: Path) -> None:
+        self.token = secrets.token_urlsafe(24)
+        agents = folder / "agents.json"
+        agents.write_text(json.dumps({"agents": [
+            {"id": "casey", "name": "Casey", "token": self.token, "capacity": 1, "destinations": ["support"]}]}))
+        self.log = folder / "server.log"
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(
+                [str(SERVER_BIN), "--host", "127.0.0.1", "--port", "0", "--database", ":memory:",
+                 "--agents", str(agents)], stdout=subprocess.PIPE, stderr=log, text=True, cwd=REPO)
+        self.url = self._listening_url()
+
+    def _listening_url(self) -> str:
+        lines: queue.Queue[str] = queue.Queue()
+
+        def drain() -> None:
+            for line in self.process.stdout:
+                lines.put(line)
+            lines.put("")
+
+        threading.Thread(target=drain, name="assist-server-stdout", daemon=True).start()
+        try:
+            first = lines.get(timeout=30)
+        except queue.Empty:
+            first = ""
+        if not first.startswith("listening on "):
+            self.stop()
+            raise RuntimeError(f"assist-server did not report its URL (got {first!r}); log:\n{self.log.read_text()}")
+        return first[len("listening on "):].strip()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A server of the test's own, so that no session of an earlier test holds Casey."""
+    running = Server(tmp_path)
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def desktop(tmp_path: Path) -> Iterator[GnomeSession]:
+    """A fresh headless GNOME session; Assist's composer is drawn in the secret colour
+    (the user's own gtk.css), so a leak of that widget would show at the agent."""
+    with GnomeSession(log_dir=str(tmp_path / "session-logs")) as session:
+        css = Path(session.env["XDG_CONFIG_HOME"]) / "gtk-4.0" / "gtk.css"
+        css.parent.mkdir(parents=True, exist_ok=True)
+        css.write_text(".assist-composer-text, .assist-composer-text text { background-color: #c81d6b; }\n")
+        for path in (css.parent, css):
+            os.chown(path, session.uid, session.gid)
+        yield session
+
+
+def reachable_app(session: GnomeSession) -> tuple[str, dict[str, str]]:
+    """The app's binary and environment as the session's user can run them: the build
+    itself when its folders let that user in, else a copy with the data folder beside
+    it in the session's own folder (a clone under a private folder, as CI may make)."""
+    if session.run(["test", "-x", str(DESKTOP_BIN), "-a", "-r", str(REPO / "data" / "assist.css")]).returncode == 0:
+        return str(DESKTOP_BIN), {}
+    folder = Path(session.tmp_dir) / "app"
+    if not folder.exists():
+        shutil.copytree(REPO / "data", folder / "data")
+        shutil.copy2(DESKTOP_BIN, folder / "assist-desktop")
+        for path in [folder, *folder.rglob("*")]:
+            os.chown(path, session.uid, session.gid)
+    return str(folder / "assist-desktop"), {"ASSIST_DATA_DIR": str(folder / "data")}
+
+
+def start_app(session: GnomeSession, server: Server) -> subprocess.Popen:
+    """assist-desktop in the session, straight into support, with the composer masked."""
+    binary, environment = reachable_app(session)
+    config = Path(session.tmp_dir) / "assist.json"
+    config.write_text(json.dumps({
+        "server": server.url, "destination": "support", "autoStart": True, "visitorName": "Ada",
+        "maskingTags": ["assist-composer-text"], "maskColor": "#123456", "keepSessionOnRestart": False,
+    }))
+    os.chown(config, session.uid, session.gid)
+    return session.spawn([binary, "--config", str(config)], env_extra={"GTK_A11Y": None, **environment},
+                         log="assist-desktop")
+
+
+def press(session: GnomeSession, label: str, timeout: float = AGENT_WAIT) -> None:
+    result = session.run_python("app_window.py", "press", label, "--timeout", timeout, timeout=timeout + 15)
+    assert result.returncode == 0, f"pressing {label!r}: {result.stdout}{result.stderr}"
+
+
+def wait_for_text(session: GnomeSession, text: str, timeout: float = AGENT_WAIT) -> None:
+    result = session.run_python("app_window.py", "wait-text", text, "--timeout", timeout, timeout=timeout + 15)
+    assert result.returncode == 0, f"waiting for {text!r}: {result.stdout}{result.stderr}"
+
+
+def portal(session: GnomeSession, command: str, timeout: float = AGENT_WAIT) -> None:
+    result = session.run_python("portal_dialog.py", command, "--timeout", timeout, timeout=timeout + 15)
+    assert result.returncode == 0, f"portal dialog {command}: {result.stdout}{result.stderr}"
+
+
+def wait_for_portal_dialog(session: GnomeSession, timeout: float = AGENT_WAIT) -> None:
+    deadline = time.monotonic() + timeout
+    while session.run_python("portal_dialog.py", "shown", timeout=20).returncode != 0:
+        if time.monotonic() > deadline:
+            raise AssertionError("the desktop's Screen Share dialog did not show")
+        time.sleep(0.2)
+
+
+def chatting(session: GnomeSession, server: Server) -> tuple[ScriptedAgent, str, subprocess.Popen]:
+    """The app started and Casey chatting with Ada; returns the agent and the session id."""
+    agent = ScriptedAgent(server.url, server.token, timeout=AGENT_WAIT, versions=(1, 2))
+    app = start_app(session, server)
+    assignment = agent.accept_next(within=60)
+    session_id = assignment["sessionId"]
+    agent.chat(session_id, "Hi Ada, this is Casey.")
+    wait_for_text(session, "this is Casey")
+    return agent, session_id, app
+
+
+def picture(agent: ScriptedAgent, after: int = 0) -> AgentPicture:
+    drawn = AgentPicture()
+    for frame in agent.pictures():
+        drawn.apply_relayed(frame)
+    return drawn
+
+
+def wait_for_picture(agent: ScriptedAgent, condition, what: str, timeout: float = AGENT_WAIT) -> AgentPicture:
+    deadline = time.monotonic() + timeout
+    while True:
+        drawn = picture(agent)
+        if drawn.width and condition(drawn):
+            return drawn
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the agent's picture never showed {what} ({drawn.frames} frames, "
+                                 f"{drawn.width}×{drawn.height})")
+        time.sleep(0.5)
+
+
+def stream_nodes(session: GnomeSession) -> list:
+    return session.screencast_nodes()
+
+
+def wait_until_no_stream(session: GnomeSession, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while stream_nodes(session):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the PipeWire stream is still there: {stream_nodes(session)}")
+        time.sleep(0.3)
+
+
+def test_the_agent_sees_the_screen_the_person_picked_and_never_a_masked_widget(
+        desktop: GnomeSession, server: Server) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    pattern = desktop.spawn_pattern_window("Export tool", colours=("#ff00ff", "#00c040"), size="520x360")
+    agent, session_id, _ = chatting(desktop, server)
+    assert agent.received("sessionAssigned")[0].get("shareScopes") == ["window", "screen"]
+
+    before = desktop.screenshot(str(SCREENSHOTS / "screen-before-share.png"))
+    assert colour_fraction(before, SECRET, tolerance=2, step=2) > 0.002, "the detector must see the secret on screen"
+
+    request = agent.request_screen_share(session_id, scope="screen")
+    wait_for_text(desktop, "Casey asks to see your screen")
+    desktop.screenshot(str(SCREENSHOTS / "screen-assist-prompt.png"))
+    press(desktop, "Choose What to Share…")
+    wait_for_portal_dialog(desktop)
+    desktop.screenshot(str(SCREENSHOTS / "screen-portal-dialog.png"))
+    portal(desktop, "share")
+    answer = agent.expect("consumerAnswered", lambda body: body["requestId"] == request)
+    assert answer["accepted"] is True and answer["shared"] == "monitor"
+
+    seen = wait_for_picture(agent, lambda drawn: drawn.count(PATTERN, tolerance=4) > 20_000, "the test window")
+    assert (seen.width, seen.height) == tuple(desktop.size)
+    seen = wait_for_picture(agent, lambda drawn: drawn.count(MASK, tolerance=2) > 500, "the mask of the composer")
+    assert seen.count(SECRET, tolerance=12) == 0, "a pixel of the masked composer reached the agent"
+    seen.save_png(str(SCREENSHOTS / "screen-agent-picture.png"))
+    during = desktop.screenshot(str(SCREENSHOTS / "screen-during-share.png"))
+    assert colour_fraction(during, SECRET, tolerance=12, step=1) == 0, "the secret showed on the person's screen"
+
+    pattern.next_colour()
+    wait_for_picture(agent, lambda drawn: drawn.count(PATTERN_NEXT, tolerance=4) > 20_000, "the window's new colour")
+    assert picture(agent).count(SECRET, tolerance=12) == 0
+
+    assert stream_nodes(desktop), "no PipeWire stream while sharing"
+    agent.stop_share(session_id, request)
+    wait_until_no_stream(desktop)
+    after = desktop.screenshot(str(SCREENSHOTS / "screen-after-share.png"))
+    assert colour_fraction(after, SECRET, tolerance=2, step=2) > 0.002, "the mask stayed on the person's screen"
+    agent.close()
+
+
+def test_a_cancelled_desktop_dialog_is_declined_for_the_agent(desktop: GnomeSession, server: Server) -> None:
+    agent, session_id, _ = chatting(desktop, server)
+    request = agent.request_screen_share(session_id, scope="screen")
+    press(desktop, "Choose What to Share…")
+    portal(desktop, "cancel")
+    answer = agent.expect("consumerAnswered", lambda body: body["requestId"] == request)
+    assert answer["accepted"] is False
+    assert "shared" not in answer
+    assert not stream_nodes(desktop)
+    assert not agent.pictures()
+    agent.close()
+
+
+def test_the_person_stops_sharing_and_the_stream_is_gone(desktop: GnomeSession, server: Server) -> None:
+    agent, session_id, _ = chatting(desktop, server)
+    request = agent.request_screen_share(session_id, scope="screen")
+    press(desktop, "Choose What to Share…")
+    portal(desktop, "share")
+    agent.expect("consumerAnswered", lambda body: body["requestId"] == request and body["accepted"])
+    agent.wait_for_pictures(1)
+    wait_for_text(desktop, "Casey can see your whole screen")
+    press(desktop, "Stop sharing")
+    agent.expect("screenShareEnd", lambda body: body["requestId"] == request)
+    wait_until_no_stream(desktop)
+    agent.close()

@@ -46,6 +46,12 @@ public final class PortalScreenCapture: ScreenCapture {
         if let portal { g_object_unref(UnsafeMutableRawPointer(portal)) }
     }
 
+    /// Whether a ScreenCast portal answers on the session bus (within 5 s)
+    /// with a monitor or a window to share.
+    public func isAvailable() async -> Bool {
+        await ScreenCastAvailability.check()
+    }
+
     /// Asks the desktop to let the person pick a monitor or a window, in the
     /// portal's dialog over `parent` (a realized window; otherwise the
     /// dialog has no parent), and returns the picked source, not yet started.

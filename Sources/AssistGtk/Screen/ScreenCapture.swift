@@ -8,6 +8,12 @@ import CGtk
 /// ``ShareScope/screen``, so no agent can ask for it.
 @MainActor
 public protocol ScreenCapture: AnyObject {
+    /// Whether the desktop can share the screen now (its screen-sharing
+    /// service answers). Asked before a session connects: the app offers
+    /// ``ShareScope/screen`` only when it can, so on a desktop without it the
+    /// agent asks for the app's window instead.
+    func isAvailable() async -> Bool
+
     /// Asks the desktop to let the person pick a monitor or a window, in the
     /// desktop's own dialog over `parent`, and opens the picked source.
     ///

@@ -194,11 +194,12 @@ final class SupportController {
             panel.status.showConnecting(to: configuration.server?.absoluteString ?? "")
             panel.show(.status)
         }
+        let sharesScreen = await canShareScreen()
         let client: SupportClient
         do {
             client = try SupportClient(
                 configuration: configuration, submission: submission, access: access, takesCalls: calls != nil,
-                sharesScreen: screenCapture != nil, keeping: keeping)
+                sharesScreen: sharesScreen, keeping: keeping)
         } catch {
             showEnded(error, title: localized("Support could not start"))
             throw error
@@ -226,11 +227,12 @@ final class SupportController {
     ///   why it could not resume (shown in the panel; the record stays).
     private func resume(_ kept: KeptSession) async throws {
         isActive = true
+        let sharesScreen = await canShareScreen()
         let client: SupportClient
         do {
             client = try SupportClient(
                 configuration: configuration, resuming: kept, access: access, takesCalls: calls != nil,
-                sharesScreen: screenCapture != nil, keeping: keeping)
+                sharesScreen: sharesScreen, keeping: keeping)
         } catch {
             showEnded(error, title: localized("Support could not resume"))
             throw error
@@ -451,6 +453,14 @@ final class SupportController {
             perform { await $0.stopSharing() }
             panel.notice.render(AgentPresenceNotice(screenNotShared: error))
         }
+    }
+
+    /// Whether the app can offer the screen: a screen capture is installed,
+    /// the configuration names the scope, and the desktop's service answers
+    /// (asked only then, so an app that never offers the screen never asks).
+    private func canShareScreen() async -> Bool {
+        guard let screenCapture, configuration.screenShareScopes.contains(.screen) else { return false }
+        return await screenCapture.isAvailable()
     }
 
     /// The person accepted Assist's prompt to show the screen: the desktop's

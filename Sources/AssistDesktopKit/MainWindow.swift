@@ -128,6 +128,7 @@ final class MainWindow {
         let transcript = g_menu_new()!
         g_menu_append(transcript, localized("_Save Transcript…"), "win.save-transcript")
         g_menu_append(transcript, localized("_Print Transcript…"), "win.print-transcript")
+        g_menu_append(transcript, localized("_Forget Remembered Screen Choice"), "win.forget-screen-choices")
         let app = g_menu_new()!
         g_menu_append(app, localized("_Quit"), "win.quit")
         for section in [session, transcript, app] {
@@ -157,6 +158,7 @@ final class MainWindow {
         let actions: [(String, @MainActor () -> Void)] = [
             ("support-code", { [weak self] in self?.startSupportWithCode() }),
             ("quit", { [weak self] in self?.quit() }),
+            ("forget-screen-choices", { [weak self] in self?.forgetScreenChoices() }),
         ]
         for (name, handler) in actions {
             let action = g_simple_action_new(name, nil)!
@@ -167,6 +169,18 @@ final class MainWindow {
         let supportCode = g_action_map_lookup_action(GtkCast.opaque(window), "support-code")
         g_simple_action_set_enabled(supportCode, configuration?.server == nil ? 0 : 1)
         AssistSDK.installTranscriptActions(in: GtkCast.pointer(window, to: GtkApplicationWindow.self))
+    }
+
+    /// Forgets the remembered screen choices, so the next share shows the
+    /// desktop's dialog again (nothing to do when none is remembered); a file
+    /// that cannot be removed is said.
+    private func forgetScreenChoices() {
+        guard let configuration else { return }
+        do throws(RememberedScreenChoicesError) {
+            try AssistSDK.forgetScreenChoices(configuration)
+        } catch {
+            FileHandle.standardError.write(Data("assist-desktop: \(error.message)\n".utf8))
+        }
     }
 
     /// Quits. With `keepSessionOnRestart` (the default) a session in

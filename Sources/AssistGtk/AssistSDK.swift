@@ -37,6 +37,15 @@ public enum AssistSDK {
     /// may ask for the application's own window only.
     public static var screenCapture: (any ScreenCapture)?
 
+    /// Forgets every remembered screen choice: the next share asks the
+    /// desktop's dialog again.
+    ///
+    /// - Throws: ``RememberedScreenChoicesError`` when the file cannot be removed.
+    public static func forgetScreenChoices(_ configuration: Configuration) throws(RememberedScreenChoicesError) {
+        try RememberedScreenChoices(configuration: configuration, environment: ProcessInfo.processInfo.environment)?
+            .forgetAll()
+    }
+
     /// Called with `true` when a session starts and `false` when it ends,
     /// e.g. to keep the application running while its window is hidden.
     public static var onSupportActiveChanged: (Bool) -> Void = { _ in }

@@ -17,30 +17,11 @@ import CPortal
 /// and `appsink` (`gstreamer1.0-plugins-base`).
 @MainActor
 public final class PortalScreenCapture: ScreenCapture {
-    /// The token the desktop gave with the last successful choice, which
-    /// lets a later choice start with the same source and no dialog; `nil`
-    /// when it gave none (it gives one only when the choice is remembered).
-    /// Store it to remember the person's choice across runs of the app.
-    public private(set) var restoreToken: String?
-    /// Whether the desktop is asked to remember the person's choice.
-    public let remembersChoice: Bool
     /// The `XdpPortal`, made on the first choice.
     private var portal: OpaquePointer?
 
-    /// A capture that asks the desktop for a source each time.
-    ///
-    /// - Parameters:
-    ///   - restoreToken: a ``restoreToken`` an earlier capture was given: the
-    ///     first choice then starts with that source and shows no dialog
-    ///     (the desktop shows it anyway when the token is unknown or the
-    ///     source is gone). `nil` by default.
-    ///   - remembersChoice: asks the desktop to remember each choice until
-    ///     the person revokes it (portal persist mode 2), so that it gives a
-    ///     ``restoreToken``. `false` by default: nothing is remembered.
-    public init(restoreToken: String? = nil, remembersChoice: Bool = false) {
-        self.restoreToken = restoreToken
-        self.remembersChoice = remembersChoice
-    }
+    /// A capture; nothing is asked of the desktop before a choice.
+    public init() {}
 
     isolated deinit {
         if let portal { g_object_unref(UnsafeMutableRawPointer(portal)) }
@@ -61,17 +42,22 @@ public final class PortalScreenCapture: ScreenCapture {
     ///   answers on the session bus (or there is no session bus);
     ///   ``ScreenChoiceError/failed(detail:)`` with the portal's message
     ///   otherwise.
-    public func choose(parent: UnsafeMutablePointer<GtkWindow>?) async throws(ScreenChoiceError) -> any ScreenStream {
+    ///
+    /// With `remember` the portal keeps the choice until the person revokes
+    /// it (persist mode 2) and gives a restore token; with a `token` it
+    /// starts with that choice and no dialog when it still knows it.
+    public func choose(
+        parent: UnsafeMutablePointer<GtkWindow>?, restoring token: String?, remember: Bool
+    ) async throws(ScreenChoiceError) -> any ScreenStream {
         let portal = try connectedPortal()
-        let persistMode = remembersChoice ? XDP_PERSIST_MODE_PERSISTENT : XDP_PERSIST_MODE_NONE
-        let session = try await PortalSession.create(on: portal, persistMode: persistMode, restoreToken: restoreToken)
+        let persistMode = remember ? XDP_PERSIST_MODE_PERSISTENT : XDP_PERSIST_MODE_NONE
+        let session = try await PortalSession.create(on: portal, persistMode: persistMode, restoreToken: token)
         try await session.start(parent: parent)
-        restoreToken = session.restoreToken
         guard let stream = session.streams.first else {
             session.close()
             throw .failed(detail: "the desktop started a screen share without a stream")
         }
-        return PortalScreenStream(session: session, stream: stream)
+        return PortalScreenStream(session: session, stream: stream, restoreToken: remember ? session.restoreToken : nil)
     }
 
     /// The portal object, made once. libportal 0.6's `xdp_portal_new`

@@ -20,6 +20,8 @@ final class PortalScreenStream: ScreenStream {
     let source: SharedSource
     /// The portal's description of the stream.
     let stream: StreamDescription
+    /// The token that restores this choice without the portal's dialog.
+    let restoreToken: String?
     private let session: PortalSession
     private var phase = Phase.ready
     private var pipeline: PipeWireFramePipeline?
@@ -30,10 +32,12 @@ final class PortalScreenStream: ScreenStream {
         case ready, running, ended
     }
 
-    /// The stream `stream` of the started `session`, which it owns from now on.
-    init(session: PortalSession, stream: StreamDescription) {
+    /// The stream `stream` of the started `session`, which it owns from now
+    /// on, with the session's `restoreToken` if the choice was kept.
+    init(session: PortalSession, stream: StreamDescription, restoreToken: String?) {
         self.session = session
         self.stream = stream
+        self.restoreToken = restoreToken
         self.source = stream.source
     }
 

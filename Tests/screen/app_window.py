@@ -5,6 +5,8 @@
                                              application but the portal's (GTK 4.8 names a
                                              mnemonic button "_Label Label")
     app_window.py wait-text TEXT [--timeout S]  exit 0 once a shown label or text holds TEXT
+    app_window.py check LABEL [--timeout S]     turn on the shown switch or check box named LABEL (left on if it is)
+    app_window.py is-checked LABEL [--timeout S]  exit 0 if the shown switch or check box LABEL is on, 1 if not
 
 Exit codes: 0 done, 2 not found within the timeout, 4 the action failed. What was found
 is printed on stdout, problems on stderr.
@@ -29,12 +31,16 @@ def _candidates():
             yield name, accessible
 
 
-def find_button(label):
+def find_button(label, roles=("push button", "button")):
     for app, accessible in _candidates():
         role, name = _info(accessible)
-        if role in ("push button", "button") and _button_matches(name, label) and _showing(accessible):
+        if role in roles and _button_matches(name, label) and _showing(accessible):
             return app, accessible
     return None, None
+
+
+def is_checked(accessible) -> bool:
+    return accessible.get_state_set().contains(Atspi.StateType.CHECKED)
 
 
 def shown_texts():
@@ -55,7 +61,7 @@ def shown_texts():
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("command", choices=("press", "wait-text"))
+    parser.add_argument("command", choices=("press", "wait-text", "check", "is-checked"))
     parser.add_argument("value")
     parser.add_argument("--timeout", type=float, default=20.0)
     arguments = parser.parse_args()
@@ -69,6 +75,16 @@ def main() -> int:
                     print("the button %r of %s did not act" % (arguments.value, app), file=sys.stderr)
                     return 4
                 print("pressed %r in %s" % (arguments.value, app))
+                return 0
+        elif arguments.command in ("check", "is-checked"):
+            app, box = find_button(arguments.value, roles=("check box", "switch", "toggle button"))
+            if box is not None:
+                if arguments.command == "is-checked":
+                    return 0 if is_checked(box) else 1
+                if not is_checked(box) and not box.get_action_iface().do_action(0):
+                    print("the check box %r of %s did not act" % (arguments.value, app), file=sys.stderr)
+                    return 4
+                print("ticked %r in %s" % (arguments.value, app))
                 return 0
         else:
             found = [text for text in shown_texts() if arguments.value in text]

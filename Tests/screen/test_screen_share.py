@@ -46,6 +46,7 @@ PATTERN = (0xFF, 0x00, 0xFF)       # the test window's first colour
 PATTERN_NEXT = (0x00, 0xC0, 0x40)  # its second
 SECRET = (0xC8, 0x1D, 0x6B)        # the composer's background, a widget the agent may not see
 MASK = (0x12, 0x34, 0x56)          # the configured maskColor
+REMEMBER = "Remember my choice for this support server"
 AGENT_WAIT = 30.0                  # seconds: a debug app on a busy two-core machine
 
 
@@ -258,6 +259,36 @@ def test_a_cancelled_desktop_dialog_is_declined_for_the_agent(desktop: GnomeSess
     assert "shared" not in answer
     assert not stream_nodes(desktop)
     assert not agent.pictures()
+    agent.close()
+
+
+def test_a_remembered_choice_starts_the_next_share_without_the_desktop_dialog(
+        desktop: GnomeSession, server: Server) -> None:
+    agent, session_id, _ = chatting(desktop, server)
+    first = agent.request_screen_share(session_id, scope="screen")
+    wait_for_text(desktop, "Casey asks to see your screen")
+    tick = desktop.run_python("app_window.py", "check", REMEMBER, timeout=30)
+    assert tick.returncode == 0, tick.stderr
+    press(desktop, "Choose What to Share…")
+    portal(desktop, "share")
+    agent.expect("consumerAnswered", lambda body: body["requestId"] == first and body["accepted"])
+    choices = Path(desktop.env["XDG_STATE_HOME"]) / "assist" / "screen-choices.json"
+    assert server.url in json.loads(choices.read_text())["tokens"], "the choice was not kept for the server"
+    pictures = len(agent.wait_for_pictures(1))
+    agent.stop_share(session_id, first)
+    wait_until_no_stream(desktop)
+
+    second = agent.request_screen_share(session_id, scope="screen")
+    wait_for_text(desktop, "Casey asks to see your screen")
+    assert desktop.run_python("app_window.py", "is-checked", REMEMBER, timeout=30).returncode == 0, \
+        "the prompt does not show the choice as remembered"
+    press(desktop, "Choose What to Share…")
+    answer = agent.expect("consumerAnswered", lambda body: body["requestId"] == second)
+    assert answer["accepted"] is True and answer["shared"] == "monitor"
+    assert desktop.run_python("portal_dialog.py", "shown", timeout=20).returncode == 1, "the desktop asked again"
+    agent.wait_for_pictures(pictures + 1)
+    agent.stop_share(session_id, second)
+    wait_until_no_stream(desktop)
     agent.close()
 
 

@@ -12,9 +12,7 @@ import Foundation
 /// `$XDG_STATE_HOME/assist` (or `~/.local/state/assist`), made with mode
 /// 0700, holding `session.json` with mode 0600.
 ///
-/// Every write is atomic: the record goes to a temporary file in the same
-/// folder, which is flushed to the disk (`fsync`) and then renamed over
-/// `session.json`, and the folder is flushed too, so a crash at any moment
+/// Every write is atomic (``PrivateStateFile``): a crash at any moment
 /// leaves either the old record or the new one, never a mix. A file that
 /// cannot be read — damaged, or of an unknown format — is moved aside to
 /// `session.json.unreadable-<time>` and reported; the app then starts afresh.
@@ -61,7 +59,9 @@ public struct KeptSessionStore: Sendable {
     }
 
     /// The record's file.
-    public var file: URL { folder.appendingPathComponent(Self.fileName) }
+    public var file: URL { stateFile.url }
+
+    private var stateFile: PrivateStateFile { PrivateStateFile(folder: folder, name: Self.fileName) }
 
     /// The kept record, or `nil` when there is none.
     ///
@@ -96,8 +96,11 @@ public struct KeptSessionStore: Sendable {
         } catch {
             throw KeptSessionError(.fileSystem("the record cannot be encoded: \(error)"))
         }
-        try makeFolder()
-        try writeAtomically(data)
+        do throws(PrivateStateFileError) {
+            try stateFile.write(data)
+        } catch {
+            throw KeptSessionError(.fileSystem(error.message))
+        }
     }
 
     /// Removes the record, if there is one (support ended).
@@ -105,8 +108,10 @@ public struct KeptSessionStore: Sendable {
     /// - Throws: ``KeptSessionError/Kind/fileSystem(_:)`` when it exists and
     ///   cannot be removed.
     public func delete() throws(KeptSessionError) {
-        guard unlink(file.path) == 0 || errno == ENOENT else {
-            throw KeptSessionError(.fileSystem("\(file.path) cannot be removed: \(String(cString: strerror(errno)))"))
+        do throws(PrivateStateFileError) {
+            try stateFile.delete()
+        } catch {
+            throw KeptSessionError(.fileSystem(error.message))
         }
     }
 
@@ -155,60 +160,6 @@ public struct KeptSessionStore: Sendable {
         var moved = error
         moved.movedTo = aside.path
         return moved
-    }
-
-    private func makeFolder() throws(KeptSessionError) {
-        do {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw KeptSessionError(.fileSystem("\(folder.path) cannot be made: \(error.localizedDescription)"))
-        }
-        guard chmod(folder.path, 0o700) == 0 else {
-            throw KeptSessionError(.fileSystem("\(folder.path) cannot be made private: \(String(cString: strerror(errno)))"))
-        }
-    }
-
-    private func writeAtomically(_ data: Data) throws(KeptSessionError) {
-        let temporary = folder.appendingPathComponent(".\(Self.fileName).\(getpid()).tmp")
-        unlink(temporary.path)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("cannot be created", temporary) }
-        let written = data.withUnsafeBytes { bytes in Self.writeAll(descriptor, bytes) }
-        let flushed = written && fsync(descriptor) == 0
-        let failedWrite = flushed ? nil : failure("cannot be written", temporary)
-        close(descriptor)
-        if let failedWrite {
-            unlink(temporary.path)
-            throw failedWrite
-        }
-        guard rename(temporary.path, file.path) == 0 else {
-            let error = failure("cannot replace \(file.path)", temporary)
-            unlink(temporary.path)
-            throw error
-        }
-        let folderDescriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += count
-        }
-        return true
-    }
-
-    private func failure(_ what: String, _ path: URL) -> KeptSessionError {
-        KeptSessionError(.fileSystem("\(path.path) \(what): \(String(cString: strerror(errno)))"))
     }
 }
 

@@ -78,6 +78,13 @@ public struct ConsentRequest: Sendable, Hashable {
         }
     }
 
+    /// Whether the prompt offers to remember the person's pick in the
+    /// desktop's dialog for this support server (a request for the screen).
+    public var offersToRememberChoice: Bool { subject == .screenShare(.screen) }
+
+    /// The label of the check box that remembers the pick.
+    public var rememberChoiceLabel: String { localized("_Remember my choice for this support server") }
+
     /// The label of the button that refuses it, the default button.
     public var declineLabel: String { localized("Decline") }
 

@@ -17,9 +17,17 @@ public protocol ScreenCapture: AnyObject {
     /// Asks the desktop to let the person pick a monitor or a window, in the
     /// desktop's own dialog over `parent`, and opens the picked source.
     ///
+    /// With `token` (a ``ScreenStream/restoreToken`` kept from an earlier
+    /// choice) the desktop starts with that choice and shows no dialog, or
+    /// shows it when the source is gone. With `remember` the desktop is asked
+    /// to keep this choice, and the stream's ``ScreenStream/restoreToken``
+    /// says how to restore it.
+    ///
     /// - Throws: ``ScreenChoiceError/cancelled`` when the person closed the
     ///   dialog, otherwise why the desktop could not share.
-    func choose(parent: UnsafeMutablePointer<GtkWindow>?) async throws(ScreenChoiceError) -> any ScreenStream
+    func choose(
+        parent: UnsafeMutablePointer<GtkWindow>?, restoring token: String?, remember: Bool
+    ) async throws(ScreenChoiceError) -> any ScreenStream
 }
 
 /// A monitor or window the person picked, until ``stop()``.
@@ -27,6 +35,9 @@ public protocol ScreenCapture: AnyObject {
 public protocol ScreenStream: AnyObject {
     /// What the person picked: ``SharedSource/monitor`` or ``SharedSource/window``.
     var source: SharedSource { get }
+    /// The token that starts this choice again without the desktop's dialog,
+    /// when it was chosen with `remember` and the desktop kept it.
+    var restoreToken: String? { get }
     /// Starts delivering pictures: `onFrame` gets the newest one on the main
     /// thread whenever what is shown changes (B, G, R, A premultiplied, as
     /// ``PixelBuffer`` says), and `onEnded` is called once if the desktop

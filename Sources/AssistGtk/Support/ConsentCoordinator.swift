@@ -23,8 +23,13 @@ final class ConsentCoordinator {
     /// Shows a document the person accepted.
     var onDocumentAccepted: (SharedDocument) -> Void = { _ in }
     /// The person accepted to show the screen: the desktop's dialog comes
-    /// next, and the answer goes once they picked something there.
-    var onScreenAccepted: (ConsentRequest) -> Void = { _ in }
+    /// next, and the answer goes once they picked something there. With
+    /// Assist's prompt, whether they ticked "Remember my choice"; `nil` when
+    /// the application's delegate answered.
+    var onScreenAccepted: (ConsentRequest, _ remember: Bool?) -> Void = { _, _ in }
+    /// Whether a screen choice is remembered for this server, so the prompt's
+    /// check box starts ticked.
+    var remembersScreenChoice: () -> Bool = { false }
 
     private let configuration: Configuration
     private let parent: () -> UnsafeMutablePointer<GtkWindow>?
@@ -94,7 +99,8 @@ final class ConsentCoordinator {
     }
 
     private func presentDefault(_ request: ConsentRequest) {
-        let dialog = ConsentDialog(request: request, parent: parent())
+        let dialog = ConsentDialog(
+            request: request, parent: parent(), remembering: request.offersToRememberChoice && remembersScreenChoice())
         let prompt = ConsentPrompt(request: request, presentedAt: .now)
         dialog.update(secondsRemaining: prompt.secondsRemaining(at: .now))
         dialog.onAnswer = { [weak self] accepted in
@@ -138,11 +144,11 @@ final class ConsentCoordinator {
     private func finish(_ id: RequestID, accepted: Bool) {
         guard let entry = open.removeValue(forKey: id) else { return }
         entry.ticker.cancel()
-        answered(entry.prompt.request, accepted: accepted)
+        answered(entry.prompt.request, accepted: accepted, remember: entry.dialog.remembersChoice)
     }
 
-    private func answered(_ request: ConsentRequest, accepted: Bool) {
-        if accepted, request.subject == .screenShare(.screen) { return onScreenAccepted(request) }
+    private func answered(_ request: ConsentRequest, accepted: Bool, remember: Bool? = nil) {
+        if accepted, request.subject == .screenShare(.screen) { return onScreenAccepted(request, remember) }
         onAnswer(request.id, accepted)
         guard accepted, case .push(let content) = request.subject else { return }
         switch content {

@@ -49,6 +49,8 @@ final class SupportController {
     private var screenChoice: (request: RequestID, task: Task<Void, Never>)?
     /// What the person picked, until the share starts.
     private var chosenStream: (any ScreenStream)?
+    /// Where the person's remembered screen choices are kept.
+    private let rememberedScreenChoices: RememberedScreenChoices?
     /// The agent's drawing over the window during the share.
     private var annotations: AnnotationLayer?
     /// Whether the person is showing a support code and waits for the agent
@@ -76,6 +78,8 @@ final class SupportController {
     ) {
         self.configuration = configuration
         self.screenCapture = screenCapture
+        rememberedScreenChoices = RememberedScreenChoices(
+            configuration: configuration, environment: ProcessInfo.processInfo.environment)
         access = ServerAccess(configuration: configuration)
         self.window = window
         keeping = KeptSessionStore(configuration: configuration, environment: ProcessInfo.processInfo.environment)
@@ -467,13 +471,21 @@ final class SupportController {
     /// own dialog lets them pick a monitor or a window, and only then is the
     /// agent answered — with what they picked, or declined when they
     /// cancelled or the desktop could not share (which a notice says).
-    private func chooseScreen(for request: ConsentRequest) {
+    ///
+    /// With `remember` (the prompt's check box; `nil`: as before) the pick is
+    /// kept for this server (``RememberedScreenChoices``) and the next share
+    /// starts with it, without the desktop's dialog; unticked, what was kept
+    /// is forgotten.
+    private func chooseScreen(for request: ConsentRequest, remember: Bool?) {
         guard let screenCapture else { return perform { await $0.answer(request.id, accepted: false) } }
         cancelScreenChoice()
+        let remembered = rememberedScreenChoice()
+        let keep = remember ?? (remembered != nil)
+        let token = keep ? remembered : nil
         let task = Task { [weak self, window] in
             let outcome: Result<any ScreenStream, ScreenChoiceError>
             do throws(ScreenChoiceError) {
-                outcome = .success(try await screenCapture.choose(parent: window))
+                outcome = .success(try await screenCapture.choose(parent: window, restoring: token, remember: keep))
             } catch {
                 outcome = .failure(error)
             }
@@ -482,9 +494,27 @@ final class SupportController {
                 return
             }
             self.screenChoice = nil
+            if case .success(let stream) = outcome { self.keepScreenChoice(keep ? stream.restoreToken : nil) }
             self.screenChosen(outcome, for: request.id)
         }
         screenChoice = (request.id, task)
+    }
+
+    /// The token remembered for this server, if the person asked to remember.
+    private func rememberedScreenChoice() -> String? {
+        guard let server = configuration.server?.absoluteString else { return nil }
+        return rememberedScreenChoices?.token(forServer: server)
+    }
+
+    /// Keeps `token` for this server, or forgets what was kept when `nil`;
+    /// a file that cannot be written is said on stderr (the share goes on).
+    private func keepScreenChoice(_ token: String?) {
+        guard let server = configuration.server?.absoluteString, let choices = rememberedScreenChoices else { return }
+        do throws(RememberedScreenChoicesError) {
+            if let token { try choices.remember(token, forServer: server) } else { try choices.forget(server: server) }
+        } catch {
+            FileHandle.standardError.write(Data("assist: the screen choice could not be kept: \(error.message)\n".utf8))
+        }
     }
 
     /// What the person picked in the desktop's dialog goes to the agent; a
@@ -579,7 +609,8 @@ final class SupportController {
         panel.status.onPrimary = { [weak self] in self?.restart() }
         consent.onAnswer = { [weak self] id, accepted in self?.perform { await $0.answer(id, accepted: accepted) } }
         consent.onDocumentAccepted = { [weak self] document in self?.open(document) }
-        consent.onScreenAccepted = { [weak self] request in self?.chooseScreen(for: request) }
+        consent.onScreenAccepted = { [weak self] request, remember in self?.chooseScreen(for: request, remember: remember) }
+        consent.remembersScreenChoice = { [weak self] in self?.rememberedScreenChoice() != nil }
         notifier.onUnreadCountChanged = { [weak self] count in self?.showUnread(count) }
     }
 

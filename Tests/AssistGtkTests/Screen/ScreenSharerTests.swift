@@ -10,6 +10,7 @@ struct ScreenSharerTests {
     /// A stream the test feeds by hand, as the desktop would.
     final class FakeStream: ScreenStream {
         let source = SharedSource.monitor
+        let restoreToken: String? = nil
         var onFrame: (@MainActor (PixelBuffer) -> Void)?
         var onEnded: (@MainActor () -> Void)?
         var stops = 0

@@ -14,6 +14,24 @@ struct DialogTests {
     private let request = ConsentRequest(
         id: RequestID("r1"), agent: Agent(id: "a1", name: "Alex"), subject: .screenShare(.window))
 
+    @Test("only a request for the screen offers Remember my choice, on when remembered, and says how the person left it")
+    func rememberSwitch() throws {
+        let window = ConsentDialog(request: request, parent: nil)
+        defer { window.close() }
+        #expect(!ViewHarness.descendants(of: window.widget).contains { gtk_widget_get_name($0).map { String(cString: $0) } == "GtkSwitch" })
+        #expect(!window.remembersChoice)
+        let screen = ConsentRequest(id: RequestID("r2"), agent: Agent(id: "a1", name: "Alex"), subject: .screenShare(.screen))
+        for remembering in [false, true] {
+            let dialog = ConsentDialog(request: screen, parent: nil, remembering: remembering)
+            defer { dialog.close() }
+            let toggle = try #require(
+                ViewHarness.descendants(of: dialog.widget).first { gtk_widget_get_name($0).map { String(cString: $0) } == "GtkSwitch" })
+            #expect(dialog.remembersChoice == remembering)
+            gtk_switch_set_active(GtkCast.opaque(toggle), remembering ? 0 : 1)
+            #expect(dialog.remembersChoice == !remembering)
+        }
+    }
+
     @Test("Decline is the consent dialog's default widget")
     func declineIsDefault() {
         let dialog = ConsentDialog(request: request, parent: nil)

@@ -37,6 +37,7 @@ sys.path.insert(0, str(REPO / "Tests" / "ui"))
 from agent_picture import AgentPicture  # noqa: E402
 from gnome_session import GnomeSession, colour_fraction  # noqa: E402
 from scripted_agent import ScriptedAgent  # noqa: E402
+from stalling_proxy import StallingProxy  # noqa: E402
 
 SERVER_BIN = Path(os.environ.get("ASSIST_SERVER_BIN", REPO / ".build" / "debug" / "assist-server"))
 DESKTOP_BIN = Path(os.environ.get("ASSIST_DESKTOP_BIN", REPO / ".build" / "debug" / "assist-desktop"))
@@ -131,12 +132,13 @@ def reachable_app(session: GnomeSession) -> tuple[str, dict[str, str]]:
     return str(folder / "assist-desktop"), {"ASSIST_DATA_DIR": str(folder / "data")}
 
 
-def start_app(session: GnomeSession, server: Server) -> subprocess.Popen:
-    """assist-desktop in the session, straight into support, with the composer masked."""
+def start_app(session: GnomeSession, server: Server, through: str | None = None) -> subprocess.Popen:
+    """assist-desktop in the session, straight into support (at `through`, a relay
+    to the server, when given), with the composer masked."""
     binary, environment = reachable_app(session)
     config = Path(session.tmp_dir) / "assist.json"
     config.write_text(json.dumps({
-        "server": server.url, "destination": "support", "autoStart": True, "visitorName": "Ada",
+        "server": through or server.url, "destination": "support", "autoStart": True, "visitorName": "Ada",
         "maskingTags": ["assist-composer-text"], "maskColor": "#123456", "keepSessionOnRestart": False,
     }))
     os.chown(config, session.uid, session.gid)
@@ -167,10 +169,12 @@ def wait_for_portal_dialog(session: GnomeSession, timeout: float = AGENT_WAIT) -
         time.sleep(0.2)
 
 
-def chatting(session: GnomeSession, server: Server) -> tuple[ScriptedAgent, str, subprocess.Popen]:
-    """The app started and Casey chatting with Ada; returns the agent and the session id."""
+def chatting(session: GnomeSession, server: Server,
+             through: str | None = None) -> tuple[ScriptedAgent, str, subprocess.Popen]:
+    """The app started (through the relay at `through`, when given) and Casey chatting
+    with Ada; returns the agent and the session id."""
     agent = ScriptedAgent(server.url, server.token, timeout=AGENT_WAIT, versions=(1, 2))
-    app = start_app(session, server)
+    app = start_app(session, server, through)
     assignment = agent.accept_next(within=60)
     session_id = assignment["sessionId"]
     agent.chat(session_id, "Hi Ada, this is Casey.")
@@ -195,6 +199,23 @@ def wait_for_picture(agent: ScriptedAgent, condition, what: str, timeout: float 
             raise AssertionError(f"the agent's picture never showed {what} ({drawn.frames} frames, "
                                  f"{drawn.width}×{drawn.height})")
         time.sleep(0.5)
+
+
+def quiet_picture_count(agent: ScriptedAgent, quiet: float = 1.5, timeout: float = AGENT_WAIT) -> int:
+    """The number of pictures once none has come for `quiet` seconds (a still screen)."""
+    deadline = time.monotonic() + timeout
+    count, since = len(agent.pictures()), time.monotonic()
+    while time.monotonic() - since < quiet:
+        assert time.monotonic() < deadline, "the pictures never stopped coming"
+        time.sleep(0.1)
+        if len(agent.pictures()) != count:
+            count, since = len(agent.pictures()), time.monotonic()
+    return count
+
+
+def is_keyframe(relayed: bytes) -> bool:
+    """Whether a relayed frame (`ACR2`, session id, then `ACF2`) carries a keyframe."""
+    return bool(relayed[5 + relayed[4] + 4] & 1)
 
 
 def stream_nodes(session: GnomeSession) -> list:
@@ -290,6 +311,40 @@ def test_a_remembered_choice_starts_the_next_share_without_the_desktop_dialog(
     agent.stop_share(session_id, second)
     wait_until_no_stream(desktop)
     agent.close()
+
+
+def test_a_cut_connection_resumes_the_running_share_with_no_new_dialog(desktop: GnomeSession, server: Server) -> None:
+    proxy = StallingProxy(int(server.url.rsplit(":", 1)[1]))
+    try:
+        agent, session_id, _ = chatting(desktop, server, through=proxy.url)
+        request = agent.request_screen_share(session_id, scope="screen")
+        press(desktop, "Choose What to Share…")
+        portal(desktop, "share")
+        agent.expect("consumerAnswered", lambda body: body["requestId"] == request and body["accepted"])
+        agent.wait_for_pictures(1)
+        before = quiet_picture_count(agent)
+        nodes = [node["id"] for node in stream_nodes(desktop)]
+        assert nodes, "no PipeWire stream while sharing"
+
+        connections = proxy.accepted
+        proxy.cut()
+        deadline = time.monotonic() + 60
+        while proxy.accepted == connections:
+            assert time.monotonic() < deadline, "the app did not connect again after the cut"
+            time.sleep(0.2)
+        deadline = time.monotonic() + 30
+        while not any(is_keyframe(frame) for frame in agent.pictures()[before:]):
+            assert time.monotonic() < deadline, "no keyframe of the screen after the resume"
+            time.sleep(0.2)
+        wait_for_text(desktop, "Casey can see your whole screen")
+        assert desktop.run_python("portal_dialog.py", "shown", timeout=20).returncode == 1, "the desktop asked again"
+        assert [node["id"] for node in stream_nodes(desktop)] == nodes, "the stream was not the same one"
+        assert len(agent.received("screenShareEnd")) == 0
+        agent.stop_share(session_id, request)
+        wait_until_no_stream(desktop)
+        agent.close()
+    finally:
+        proxy.close()
 
 
 def test_the_person_stops_sharing_and_the_stream_is_gone(desktop: GnomeSession, server: Server) -> None:

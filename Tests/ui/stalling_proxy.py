@@ -25,6 +25,7 @@ class StallingProxy:
         self._lock = threading.Lock()
         self._stalled = False
         self._pairs: list[tuple[socket.socket, socket.socket]] = []
+        self._accepted = 0
         self._closed = False
         threading.Thread(target=self._accept_forever, name="stalling-proxy", daemon=True).start()
 
@@ -40,6 +41,12 @@ class StallingProxy:
         for pair in pairs:
             for end in pair:
                 _reset(end)
+
+    @property
+    def accepted(self) -> int:
+        """How many connections the relay has taken so far."""
+        with self._lock:
+            return self._accepted
 
     def restore(self) -> None:
         """New connections are relayed normally."""
@@ -65,6 +72,7 @@ class StallingProxy:
             server.settimeout(None)
             with self._lock:
                 self._pairs.append((client, server))
+                self._accepted += 1
             threading.Thread(target=self._pump, args=(client, server), name="stalling-proxy-pump",
                              daemon=True).start()
 

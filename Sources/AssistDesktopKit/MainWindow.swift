@@ -128,6 +128,7 @@ final class MainWindow {
         let transcript = g_menu_new()!
         g_menu_append(transcript, localized("_Save Transcript…"), "win.save-transcript")
         g_menu_append(transcript, localized("_Print Transcript…"), "win.print-transcript")
+        g_menu_append(transcript, localized("_Activity"), "win.activity")
         g_menu_append(transcript, localized("_Forget Remembered Screen Choice"), "win.forget-screen-choices")
         let app = g_menu_new()!
         g_menu_append(app, localized("_Quit"), "win.quit")
@@ -159,6 +160,7 @@ final class MainWindow {
             ("support-code", { [weak self] in self?.startSupportWithCode() }),
             ("quit", { [weak self] in self?.quit() }),
             ("forget-screen-choices", { [weak self] in self?.forgetScreenChoices() }),
+            ("activity", { [weak self] in self?.showActivity() }),
         ]
         for (name, handler) in actions {
             let action = g_simple_action_new(name, nil)!
@@ -169,6 +171,12 @@ final class MainWindow {
         let supportCode = g_action_map_lookup_action(GtkCast.opaque(window), "support-code")
         g_simple_action_set_enabled(supportCode, configuration?.server == nil ? 0 : 1)
         AssistSDK.installTranscriptActions(in: GtkCast.pointer(window, to: GtkApplicationWindow.self))
+    }
+
+    /// Shows what the person allowed agents (the activity record).
+    private func showActivity() {
+        guard let configuration else { return }
+        AssistSDK.showActivity(configuration, over: GtkCast.pointer(window, to: GtkWindow.self))
     }
 
     /// Forgets the remembered screen choices, so the next share shows the

@@ -37,6 +37,35 @@ public enum AssistSDK {
     /// may ask for the application's own window only.
     public static var screenCapture: (any ScreenCapture)?
 
+    /// The person's own record of what they allowed agents under
+    /// `configuration`'s folder (``ActivityLog``), oldest first, as lines to show.
+    public static func activity(_ configuration: Configuration) -> [ActivityLine] {
+        ActivityLog(configuration: configuration, environment: ProcessInfo.processInfo.environment)?
+            .events(now: Date()).map { ActivityLine($0) } ?? []
+    }
+
+    /// Shows the person's record in an ``ActivityWindow`` over `parent`, whose
+    /// Clear removes it.
+    public static func showActivity(_ configuration: Configuration, over parent: UnsafeMutablePointer<GtkWindow>?) {
+        let window = ActivityWindow(parent: parent)
+        window.render(activity(configuration))
+        window.onClear = {
+            do throws(ActivityLogError) {
+                try ActivityLog(configuration: configuration, environment: ProcessInfo.processInfo.environment)?.clear()
+            } catch {
+                FileHandle.standardError.write(Data("assist: \(error.message)\n".utf8))
+            }
+        }
+        openActivityWindows.append(window)
+        SignalConnection.connect(window.widget, signal: "destroy") {
+            openActivityWindows.removeAll { $0 === window }
+        }
+        window.present()
+    }
+
+    /// Activity windows on screen, kept until closed.
+    private static var openActivityWindows: [ActivityWindow] = []
+
     /// Forgets every remembered screen choice: the next share asks the
     /// desktop's dialog again.
     ///

@@ -267,6 +267,10 @@ def test_the_agent_sees_the_screen_the_person_picked_and_never_a_masked_widget(
     wait_until_no_stream(desktop)
     after = desktop.screenshot(str(SCREENSHOTS / "screen-after-share.png"))
     assert colour_fraction(after, SECRET, tolerance=2, step=2) > 0.002, "the mask stayed on the person's screen"
+    record = Path(desktop.env["XDG_STATE_HOME"]) / "assist" / "activity.jsonl"
+    events = [json.loads(line) for line in record.read_text().splitlines()]
+    assert [(event["kind"], event["agent"], event.get("subject")) for event in events] == [
+        ("shareStarted", "Casey", "monitor"), ("shareEnded", "Casey", None)], "the person's own record"
     agent.close()
 
 

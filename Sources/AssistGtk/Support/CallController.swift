@@ -17,6 +17,8 @@ final class CallController {
     var agentName: () -> String = { "" }
     /// Called after every change of the call's state.
     var onStateChanged: () -> Void = {}
+    /// The call's media started with these tracks, or stopped (`nil`).
+    var onMediaChanged: (CallTracks?) -> Void = { _ in }
 
     private let configuration: Configuration
     private let factory: any CallMediaFactory
@@ -124,6 +126,7 @@ final class CallController {
     }
 
     private func startMedia(_ tracks: CallTracks) {
+        onMediaChanged(tracks)
         waitingForMedia = []
         agentMedia = nil
         Task { [weak self] in
@@ -191,6 +194,7 @@ final class CallController {
     }
 
     private func stopMedia() {
+        if media != nil || waitingForMedia != nil { onMediaChanged(nil) }
         waitingForMedia = nil
         media?.stop()
         media = nil

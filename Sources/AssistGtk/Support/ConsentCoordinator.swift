@@ -22,6 +22,8 @@ final class ConsentCoordinator {
     var onAnswer: (RequestID, Bool) -> Void = { _, _ in }
     /// Shows a document the person accepted.
     var onDocumentAccepted: (SharedDocument) -> Void = { _ in }
+    /// The person opened a page or document an agent pushed.
+    var onPushOpened: (ConsentRequest) -> Void = { _ in }
     /// The person accepted to show the screen: the desktop's dialog comes
     /// next, and the answer goes once they picked something there. With
     /// Assist's prompt, whether they ticked "Remember my choice"; `nil` when
@@ -151,6 +153,7 @@ final class ConsentCoordinator {
         if accepted, request.subject == .screenShare(.screen) { return onScreenAccepted(request, remember) }
         onAnswer(request.id, accepted)
         guard accepted, case .push(let content) = request.subject else { return }
+        onPushOpened(request)
         switch content {
         case .url(let url):
             LinkOpener.open(url.absoluteString, from: linkSource)

@@ -51,6 +51,8 @@ final class SupportController {
     private var chosenStream: (any ScreenStream)?
     /// Where the person's remembered screen choices are kept.
     private let rememberedScreenChoices: RememberedScreenChoices?
+    /// The person's own record of what they allowed.
+    private let activity: ActivityRecorder
     /// The agent's drawing over the window during the share.
     private var annotations: AnnotationLayer?
     /// Whether the person is showing a support code and waits for the agent
@@ -80,6 +82,7 @@ final class SupportController {
         self.screenCapture = screenCapture
         rememberedScreenChoices = RememberedScreenChoices(
             configuration: configuration, environment: ProcessInfo.processInfo.environment)
+        activity = ActivityRecorder(configuration: configuration)
         access = ServerAccess(configuration: configuration)
         self.window = window
         keeping = KeptSessionStore(configuration: configuration, environment: ProcessInfo.processInfo.environment)
@@ -290,6 +293,7 @@ final class SupportController {
             show(phase)
         case .transcriptChanged(let chat):
             panel.chat.render(entries: chat.entries)
+            activity.chatChanged(chat.entries, agent: agentName ?? "")
             transcript.chat = chat
             onTranscriptChanged(transcript.document)
         case .messageArrived(let entry):
@@ -326,6 +330,7 @@ final class SupportController {
             sharer?.requestKeyframe()
             screenSharer?.requestKeyframe()
         case .controlChanged(let share):
+            activity.controlChanged(share)
             panel.sharing.render(SharingIndicator(share))
         case .annotationsChanged(let share):
             annotations?.show(share.annotations.strokes)
@@ -408,6 +413,7 @@ final class SupportController {
     private func startSharing(_ share: ScreenShare) {
         stopSharingLocally(keepingChosen: share.source != .appWindow)
         guard let client else { return }
+        activity.shareStarted(share)
         guard share.source == .appWindow else { return startScreenSharing(share, client: client) }
         let sharer = WindowSharer(
             window: GtkCast.pointer(window), permissions: share.permissions,
@@ -548,6 +554,7 @@ final class SupportController {
             chosenStream?.stop()
             chosenStream = nil
         }
+        activity.shareEnded()
         screenSharer?.stop()
         screenSharer = nil
         screenMasks?.remove()
@@ -609,6 +616,8 @@ final class SupportController {
         panel.status.onPrimary = { [weak self] in self?.restart() }
         consent.onAnswer = { [weak self] id, accepted in self?.perform { await $0.answer(id, accepted: accepted) } }
         consent.onDocumentAccepted = { [weak self] document in self?.open(document) }
+        consent.onPushOpened = { [weak self] request in self?.activity.pushOpened(request) }
+        calls?.onMediaChanged = { [weak self] tracks in self?.activity.callChanged(tracks, agent: self?.agentName ?? "") }
         consent.onScreenAccepted = { [weak self] request, remember in self?.chooseScreen(for: request, remember: remember) }
         consent.remembersScreenChoice = { [weak self] in self?.rememberedScreenChoice() != nil }
         notifier.onUnreadCountChanged = { [weak self] count in self?.showUnread(count) }

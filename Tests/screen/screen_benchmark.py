@@ -1,0 +1,506 @@
+#!/usr/bin/python3
+"""The "Screen share" figures for `./build.sh bench`: the real assist-desktop sharing the whole
+1280×720 monitor of a headless GNOME session (mutter) with a scripted agent through a live
+assist-server on loopback, as in test_screen_share.py, against a bare VP8 encode of the same
+screen measured in the same run.
+
+- Glass-to-glass latency: pattern_window.py (800×500) changes colour `--changes` times, 0.45–0.6 s
+  apart. From the moment the window drew the new colour (its own "color" event, wall clock, ms)
+  to the arrival at the agent of the relayed frame after which the agent's picture (every frame
+  drawn in order, agent_picture.py, after the run) holds the new colour over ≥ 90 % of the window.
+  The same changes are then timed up to the desktop's own stream (screen_cast_probe.py watch: a
+  consumer of mutter's stream that does no work), the floor no consumer can beat.
+- Bytes and frames per second the agent receives (the relayed ACR2 frames, WebSocket framing not
+  counted) over `--seconds` while nothing changes, while scrolling_text.py (800×500) adds 20 lines
+  a second, and while moving_picture.py (800×500) plays its 30 frames/s "video".
+- CPU of the app process (utime + stime, /proc/PID/stat, all its threads) in each case, and of mutter;
+  then, the app's share stopped, the same three contents through screen_cast_probe.py vp8 (a bare
+  `pipewiresrc ! videoconvert ! vp8enc deadline=1 ! fakesink` on its own recording of the monitor):
+  its CPU, encoded bytes and frames per second.
+
+Writes JSON to `--output` (for `assist-bench --screen-results`) and a summary on stdout; progress
+goes to stderr. Run as root with Debian's /usr/bin/python3, outside any X display; the session runs
+as the unprivileged user `assist-bench`, so it never touches the test suite's `assist-portal` sessions.
+ASSIST_SERVER_BIN and ASSIST_DESKTOP_BIN name the binaries (default: the debug build).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[1] / "Tests" / "ui"))
+
+from agent_picture import AgentPicture  # noqa: E402
+from gnome_session import PYTHON, GnomeSession  # noqa: E402
+from test_screen_share import (  # noqa: E402
+    DESKTOP_BIN, SERVER_BIN, Server, chatting, portal, press, wait_for_portal_dialog, wait_until_no_stream)
+
+USER = "assist-bench"
+WAYLAND_DISPLAY = "wayland-bench"
+PALETTE = ("#ff00ff", "#00c040", "#2040ff", "#ffc000")
+WINDOW = "800x500"
+HOLDS = 0.9            # share of the window that must show the new colour
+TOLERANCE = 4
+SETTLE = 2.0           # seconds after a window's first frame before measuring
+# The encoder settings the app's own calls send video with (Sources/AssistCall/CallPipelineDescription.swift):
+# what this app's WebRTC video track would encode. `--vp8-options deadline=1` gives vp8enc's own defaults.
+CALL_VP8_OPTIONS = "deadline=1 cpu-used=4 target-bitrate=1000000 keyframe-max-dist=60 threads=2"
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def log(text: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- the machine and its processes
+
+def machine() -> dict:
+    """Processor model, usable cores, memory and system, as the report prints them."""
+    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                  if line.startswith("model name")), "unknown processor")
+    memory_kib = next(int(line.split()[1]) for line in Path("/proc/meminfo").read_text().splitlines()
+                      if line.startswith("MemTotal:"))
+    release = dict(line.split("=", 1) for line in Path("/etc/os-release").read_text().splitlines() if "=" in line)
+    return {"processor": model, "cores": len(os.sched_getaffinity(0)), "memoryGiB": round(memory_kib / 1048576, 1),
+            "system": release.get("PRETTY_NAME", "Linux").strip('"')}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system time of the process (all its threads) so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def load_average() -> float:
+    return float(Path("/proc/loadavg").read_text().split()[0])
+
+
+class TimedPictures(list):
+    """Stands in for the scripted agent's list of relayed frames and dates each arrival (wall clock)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.arrivals: list[float] = []
+
+    def append(self, frame: bytes) -> None:   # called by the agent's reader thread, under its lock
+        self.arrivals.append(time.time())
+        super().append(frame)
+
+
+class Agent:
+    """The scripted agent's relayed frames, dated, and a picture drawn from them on demand."""
+
+    def __init__(self, scripted) -> None:
+        self.scripted = scripted
+        self.timed = TimedPictures()
+        with scripted._arrivals:
+            scripted._pictures = self.timed
+        self.picture = AgentPicture()
+        self.applied = 0
+
+    def frames(self) -> list[tuple[float, bytes]]:
+        with self.scripted._arrivals:
+            return list(zip(self.timed.arrivals, self.timed))
+
+    def draw_all(self) -> None:
+        """Draws every frame received so far onto the picture."""
+        frames = self.frames()
+        for _, frame in frames[self.applied:]:
+            self.picture.apply_relayed(frame)
+        self.applied = len(frames)
+
+    def wait_quiet(self, quiet: float = 1.5, timeout: float = 30.0) -> None:
+        """Returns once no frame has come for `quiet` seconds."""
+        deadline = time.monotonic() + timeout
+        count, since = len(self.timed), time.monotonic()
+        while time.monotonic() - since < quiet:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the agent's pictures never stopped coming")
+            time.sleep(0.1)
+            if len(self.timed) != count:
+                count, since = len(self.timed), time.monotonic()
+
+    def traffic(self, start: float, end: float) -> tuple[float, float]:
+        """Bytes and frames per second that arrived between `start` and `end` (wall clock)."""
+        inside = [len(frame) for at, frame in self.frames() if start <= at < end]
+        return sum(inside) / (end - start), len(inside) / (end - start)
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+
+
+def share_of(picture: AgentPicture, points, colour: tuple[int, int, int]) -> float:
+    """The share of `points` of the agent's picture within TOLERANCE of `colour`."""
+    px, w = picture.pixels, picture.width
+    hit = 0
+    for x, y in points:
+        i = (y * w + x) * 4
+        if abs(px[i] - colour[0]) <= TOLERANCE and abs(px[i + 1] - colour[1]) <= TOLERANCE \
+                and abs(px[i + 2] - colour[2]) <= TOLERANCE:
+            hit += 1
+    return hit / len(points)
+
+
+def window_rect(picture: AgentPicture, colour: tuple[int, int, int]) -> tuple[int, int, int, int]:
+    """Bounding box (x, y, w, h) of the pixels of `colour` in the picture (every 4th pixel)."""
+    xs, ys = [], []
+    for y in range(0, picture.height, 4):
+        for x in range(0, picture.width, 4):
+            if share_of(picture, ((x, y),), colour) == 1.0:
+                xs.append(x)
+                ys.append(y)
+    if not xs:
+        raise RuntimeError("the pattern window is not in the agent's picture")
+    return min(xs), min(ys), max(xs) - min(xs) + 4, max(ys) - min(ys) + 4
+
+
+def grid(rect, step: int, inset: int = 8) -> list[tuple[int, int]]:
+    x, y, w, h = rect
+    return [(px, py) for py in range(y + inset, y + h - inset, step) for px in range(x + inset, x + w - inset, step)]
+
+
+# ---------------------------------------------------------------- processes in the session
+
+class Events:
+    """A JSON-lines file a process in the session appends to."""
+
+    def __init__(self, session: GnomeSession, name: str) -> None:
+        self.path = Path(session.tmp_dir) / f"{name}-{time.monotonic_ns()}.jsonl"
+
+    def read(self) -> list[dict]:
+        try:
+            return [json.loads(line) for line in self.path.read_text().splitlines() if line.strip()]
+        except FileNotFoundError:
+            return []
+
+    def wait(self, pred, what: str, timeout: float = 20.0) -> dict:
+        deadline = time.monotonic() + timeout
+        while True:
+            found = [e for e in self.read() if pred(e)]
+            if found:
+                return found[0]
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"no {what} within {timeout:.0f} s in {self.path}")
+            time.sleep(0.05)
+
+
+def stop(process: subprocess.Popen) -> None:
+    """SIGTERM to one process we started, SIGKILL to its group after 5 s."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(5)
+
+
+def spawn_content(session: GnomeSession, script: str) -> tuple[subprocess.Popen, Events]:
+    """One of the content windows, shown; returns it once its first frame is drawn."""
+    events = Events(session, Path(script).stem)
+    process = session.spawn([PYTHON, str(HERE / script), "--size", WINDOW, "--events", str(events.path)])
+    events.wait(lambda e: e.get("event") == "ready", f"first frame of {script}")
+    return process, events
+
+
+def rate(events: Events, key: str, start: float, end: float) -> float:
+    """Per second growth of the counter `key` of a content window over [start, end]."""
+    marks = [(e["t"], e[key]) for e in events.read() if key in e]
+    inside = [m for m in marks if start <= m[0] <= end + 1.0]
+    before = [m for m in marks if m[0] < start]
+    if not inside or not before:
+        return 0.0
+    (t0, n0), (t1, n1) = before[-1], inside[-1]
+    return (n1 - n0) / (t1 - t0) if t1 > t0 else 0.0
+
+
+def measure_cpu(pids: dict[str, int], seconds: float) -> tuple[float, float, dict[str, float]]:
+    """CPU of each process over `seconds` (percent of one core); returns (start, end, figures)."""
+    before = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    start, t0 = time.time(), time.monotonic()
+    time.sleep(seconds)
+    elapsed = time.monotonic() - t0
+    figures = {name: (cpu_seconds(pid) - before[name]) / elapsed * 100 for name, pid in pids.items()}
+    return start, start + elapsed, figures
+
+
+# ---------------------------------------------------------------- the steps
+
+def change_colours(pattern, changes: int, jitter: random.Random) -> list[tuple[float, dict]]:
+    """Cycles the pattern window's colour `changes` times; each change's signal time and its drawn event."""
+    known = len(pattern.events())
+    sent = []
+    for _ in range(changes):
+        sent.append(time.time())
+        pattern.next_colour()
+        time.sleep(0.45 + jitter.random() * 0.15)
+    time.sleep(1.0)
+    drawn = [e for e in pattern.events()[known:] if e.get("event") == "color"]
+    if len(drawn) != changes:
+        raise RuntimeError(f"the pattern window drew {len(drawn)} colour changes, not {changes}")
+    return list(zip(sent, drawn))
+
+
+def match_changes(changes, observations) -> tuple[list[float], int]:
+    """Milliseconds from each change being drawn to the first observation that holds its colour.
+
+    `observations` yields (wall-clock time, holds) in arrival order, `holds(colour)` telling whether
+    what was observed then shows "#rrggbb". An observation is matched to the latest change drawn
+    before it whose colour it holds; earlier changes not matched by then were never seen (missed).
+    """
+    latencies, missed, pending = [], 0, 0
+    for at, holds in observations:
+        drawn = [i for i in range(pending, len(changes)) if changes[i][1]["t"] <= at + 0.002]
+        for i in reversed(drawn):
+            if holds(changes[i][1]["color"]):
+                latencies.append(round((at - changes[i][1]["t"]) * 1000, 1))
+                missed += i - pending
+                pending = i + 1
+                break
+        if pending == len(changes):
+            break
+    return latencies, missed + len(changes) - pending
+
+
+def agent_latencies(agent: Agent, changes, points) -> tuple[list[float], int]:
+    """Drawn-to-agent milliseconds per change: the frames that came after the changes began, drawn in order."""
+    frames = agent.frames()
+
+    def observations():
+        for at, frame in frames[agent.applied:]:
+            agent.picture.apply_relayed(frame)
+            agent.applied += 1
+            yield at, lambda colour: share_of(agent.picture, points, rgb(colour)) >= HOLDS
+
+    found = match_changes(changes, observations())
+    agent.draw_all()
+    return found
+
+
+def capture_latencies(watch: Events, changes, count: int) -> tuple[list[float], int]:
+    """Drawn-to-stream milliseconds per change, from screen_cast_probe.py watch's lines."""
+    seen = [e for e in watch.read() if "colors" in e]
+    return match_changes(changes, ((e["t"], lambda colour, e=e: sum(c == colour for c in e["colors"]) >= HOLDS * count)
+                                   for e in seen))
+
+
+def vp8_traffic(lines: Events, start: float, end: float) -> tuple[float, float]:
+    inside = [e["bytes"] for e in lines.read() if "bytes" in e and start <= e["t"] < end]
+    return sum(inside) / (end - start), len(inside) / (end - start)
+
+
+def measure(session: GnomeSession, server: Server, options) -> dict:
+    compositor = next(c.proc.pid for c in session._components if c.name == "compositor")
+    scripted, session_id, app = chatting(session, server)
+    agent = Agent(scripted)
+    log("chatting; asking for the screen")
+    request = scripted.request_screen_share(session_id, scope="screen")
+    press(session, "Choose What to Share…")
+    wait_for_portal_dialog(session)
+    portal(session, "share")
+    answer = scripted.expect("consumerAnswered", lambda body: body["requestId"] == request)
+    if not (answer["accepted"] and answer.get("shared") == "monitor"):
+        raise RuntimeError(f"the share was not accepted as the monitor: {answer}")
+    pattern = session.spawn_pattern_window("Screen bench pattern", colours=PALETTE, size=WINDOW)
+    deadline = time.monotonic() + 30
+    while True:
+        agent.draw_all()
+        if agent.picture.width and agent.picture.count(rgb(PALETTE[0]), TOLERANCE) > 300_000:
+            break
+        if time.monotonic() > deadline:
+            raise RuntimeError("the agent never saw the pattern window")
+        time.sleep(0.3)
+    agent.wait_quiet()
+    agent.draw_all()
+    rect = window_rect(agent.picture, rgb(PALETTE[0]))
+    points = grid(rect, 16)
+    log(f"sharing; the pattern window is at {rect} in the agent's picture")
+
+    jitter = random.Random(5)
+    changes = change_colours(pattern, options.changes, jitter)
+    to_agent, missed = agent_latencies(agent, changes, points)
+    signal_to_drawn = [round((drawn["t"] - sent) * 1000, 1) for sent, drawn in changes]
+    log(f"latency to the agent: {len(to_agent)} changes timed, {missed} missed")
+
+    pids = {"app": app.pid, "compositor": compositor, "server": server.process.pid}
+    cases = {}
+    agent.wait_quiet()
+    start, end, cpu = measure_cpu(pids, options.seconds)
+    cases["idle"] = {"content": 0.0, "app": case_figures(agent.traffic(start, end), cpu)}
+    log(f"idle: {cases['idle']['app']}")
+    for name, script, key in (("scrolling", "scrolling_text.py", "lines"), ("video", "moving_picture.py", "drawn")):
+        process, events = spawn_content(session, script)
+        time.sleep(SETTLE)
+        start, end, cpu = measure_cpu(pids, options.seconds)
+        cases[name] = {"content": round(rate(events, key, start, end), 1),
+                       "app": case_figures(agent.traffic(start, end), cpu)}
+        stop(process)
+        log(f"{name}: {cases[name]}")
+        agent.wait_quiet(timeout=20)
+
+    scripted.stop_share(session_id, request)
+    wait_until_no_stream(session)
+    agent.draw_all()
+    log("the app's share stopped; timing the desktop's own stream")
+
+    watch = Events(session, "watch")
+    probe_points = grid(rect, max(1, (min(rect[2], rect[3]) - 16) // 4))
+    probe = session.spawn([PYTHON, str(HERE / "screen_cast_probe.py"), "watch", "--out", str(watch.path),
+                           "--points", ";".join(f"{x},{y}" for x, y in probe_points)])
+    watch.wait(lambda e: "colors" in e, "first frame of the watch")
+    time.sleep(0.5)
+    floor_changes = change_colours(pattern, options.changes, jitter)
+    to_stream, stream_missed = capture_latencies(watch, floor_changes, len(probe_points))
+    stop(probe)
+    log(f"latency to the stream: {len(to_stream)} timed, {stream_missed} missed")
+
+    lines = Events(session, "vp8")
+    probe = session.spawn([PYTHON, str(HERE / "screen_cast_probe.py"), "vp8", "--out", str(lines.path),
+                           "--options", options.vp8_options])
+    started = lines.wait(lambda e: e.get("event") == "started", "start of the VP8 pipeline")
+    lines.wait(lambda e: "bytes" in e, "first VP8 frame")
+    vp8_pids = {"vp8": started["pid"], "compositor": compositor, "app": app.pid}
+    time.sleep(SETTLE)
+    for name, script, key in (("idle", None, None), ("scrolling", "scrolling_text.py", "lines"),
+                              ("video", "moving_picture.py", "drawn")):
+        process = None
+        if script:
+            process, events = spawn_content(session, script)
+            time.sleep(SETTLE)
+        start, end, cpu = measure_cpu(vp8_pids, options.seconds)
+        byte_rate, frame_rate = vp8_traffic(lines, start, end)
+        cases[name]["vp8"] = {"bytesPerSecond": round(byte_rate), "framesPerSecond": round(frame_rate, 2),
+                              "cpuPercent": round(cpu["vp8"], 1), "compositorCpuPercent": round(cpu["compositor"], 1),
+                              "appNotSharingCpuPercent": round(cpu["app"], 1)}
+        if script:
+            cases[name]["vp8Content"] = round(rate(events, key, start, end), 1)
+            stop(process)
+            time.sleep(1.0)
+        log(f"vp8 {name}: {cases[name]['vp8']}")
+    stop(probe)
+    scripted.close()
+    return {
+        "window": {"x": rect[0], "y": rect[1], "width": rect[2], "height": rect[3]},
+        "latency": {"changes": options.changes, "missed": missed, "drawnToAgentMilliseconds": to_agent,
+                    "signalToDrawnMilliseconds": signal_to_drawn,
+                    "drawnToStreamMilliseconds": to_stream, "streamMissed": stream_missed},
+        "cases": cases,
+        "vp8Pipeline": started["pipeline"],
+    }
+
+
+def case_figures(traffic: tuple[float, float], cpu: dict[str, float]) -> dict:
+    return {"bytesPerSecond": round(traffic[0]), "framesPerSecond": round(traffic[1], 2),
+            "cpuPercent": round(cpu["app"], 1), "compositorCpuPercent": round(cpu["compositor"], 1),
+            "serverCpuPercent": round(cpu["server"], 1)}
+
+
+def vp8_target_bitrate(properties: str) -> int:
+    """The baseline's target-bitrate: from its properties, else vp8enc's default (gst-inspect-1.0)."""
+    for word in properties.split():
+        if word.startswith("target-bitrate="):
+            return int(word.split("=", 1)[1])
+    lines = subprocess.run(["gst-inspect-1.0", "vp8enc"], capture_output=True, text=True, timeout=20).stdout.splitlines()
+    for i, line in enumerate(lines):
+        if line.strip().startswith("target-bitrate"):
+            for follow in lines[i + 1:i + 4]:
+                if "Default:" in follow:
+                    return int(follow.split("Default:")[1].split()[0])
+    return 0
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """Nearest rank, as assist-bench's LatencySample."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(int(-(-fraction * len(ordered) // 1)) - 1, 0)
+    return ordered[min(rank, len(ordered) - 1)]
+
+
+def summary(result: dict) -> str:
+    lat = result["latency"]
+    rows = [f"Screen share ({result['build']} build), {result['machine']['processor']}, "
+            f"{result['machine']['cores']} cores, {result['date']}",
+            f"glass-to-glass (drawn -> agent): p50 {percentile(lat['drawnToAgentMilliseconds'], 0.5):.0f} ms, "
+            f"p95 {percentile(lat['drawnToAgentMilliseconds'], 0.95):.0f} ms "
+            f"({len(lat['drawnToAgentMilliseconds'])} changes, {lat['missed']} missed)",
+            f"drawn -> desktop stream (floor): p50 {percentile(lat['drawnToStreamMilliseconds'], 0.5):.0f} ms, "
+            f"p95 {percentile(lat['drawnToStreamMilliseconds'], 0.95):.0f} ms",
+            f"{'case':<10} {'app B/s':>10} {'app f/s':>8} {'app CPU':>8} {'VP8 B/s':>10} {'VP8 f/s':>8} "
+            f"{'VP8 CPU':>8} {'ratio':>6}"]
+    for name, case in result["cases"].items():
+        app, vp8 = case["app"], case["vp8"]
+        ratio = app["cpuPercent"] / vp8["cpuPercent"] if vp8["cpuPercent"] else float("nan")
+        rows.append(f"{name:<10} {app['bytesPerSecond']:>10,} {app['framesPerSecond']:>8.1f} "
+                    f"{app['cpuPercent']:>7.1f}% {vp8['bytesPerSecond']:>10,} {vp8['framesPerSecond']:>8.1f} "
+                    f"{vp8['cpuPercent']:>7.1f}% {ratio:>5.2f}x")
+    return "\n".join(rows)
+
+
+def build_of(binary: Path) -> str:
+    parts = binary.resolve().parts
+    return "release" if "release" in parts else "debug" if "debug" in parts else "unknown"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--output", type=Path, required=True, help="where to write the JSON figures")
+    parser.add_argument("--changes", type=int, default=24, help="colour changes timed (default 24)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="seconds each case is measured (default 10)")
+    parser.add_argument("--vp8-options", default=CALL_VP8_OPTIONS,
+                        help=f"vp8enc's properties in the baseline (default: the app's call, {CALL_VP8_OPTIONS!r})")
+    parser.add_argument("--time-limit", type=float, default=280.0, help="seconds before the run gives up")
+    options = parser.parse_args()
+    if os.geteuid() != 0:
+        parser.error("run as root (the session runs as the user %s)" % USER)
+
+    def too_long(*_):
+        raise TimeoutError(f"the benchmark took more than {options.time_limit:.0f} s")
+
+    signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(int(options.time_limit))
+    began = datetime.datetime.now(datetime.timezone.utc)
+    load_before = load_average()
+    folder = Path(tempfile.mkdtemp(prefix="assist-screen-bench-"))
+    log(f"logs in {folder}; {DESKTOP_BIN}, {SERVER_BIN}")
+    server = Server(folder)
+    try:
+        with GnomeSession(log_dir=str(folder / "session-logs"), user=USER, wayland_display=WAYLAND_DISPLAY) as session:
+            log(f"session up in {session.timings['total']:.1f} s")
+            figures = measure(session, server, options)
+            monitor = list(session.size)
+    finally:
+        server.stop()
+        signal.alarm(0)
+    result = {
+        "build": build_of(DESKTOP_BIN), "desktopBinary": str(DESKTOP_BIN), "serverBinary": str(SERVER_BIN),
+        "machine": machine(), "date": began.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "monitor": {"width": monitor[0], "height": monitor[1]},
+        "compositor": subprocess.run(["mutter", "--version"], capture_output=True, text=True).stdout.splitlines()[0],
+        "measureSeconds": options.seconds,
+        "vp8TargetBitrate": vp8_target_bitrate(options.vp8_options),
+        "loadAverage": {"before": load_before, "after": load_average()},
+        "durationSeconds": round((datetime.datetime.now(datetime.timezone.utc) - began).total_seconds(), 1),
+        **figures,
+    }
+    options.output.write_text(json.dumps(result, indent=2) + "\n")
+    print(summary(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -189,10 +189,15 @@ def accepted_call(call: Call, log: Path) -> CallPeer:
 
 
 def media_flows_both_ways(call: Call, peer: CallPeer, video: bool) -> dict[str, Any]:
-    """Waits until the browser decoded the person's sound (and picture) and the peer the agent's."""
+    """Waits until the browser decoded the person's sound (and picture) and the peer the agent's.
+
+    The browser's statistics are read until both directions show: its outbound
+    video counters can trail its inbound ones on a busy machine, so one reading
+    taken when the inbound side first shows may still count no packet sent."""
     def received(stats: dict[str, Any]) -> bool:
         audio = stats["inbound"].get("audio", {}).get("packetsReceived", 0) > 0
-        return audio and (not video or stats["inbound"].get("video", {}).get("framesDecoded", 0) > 0)
+        sent = stats.get("outbound", {}).get("video", {}).get("packetsSent", 0) > 0
+        return audio and (not video or (stats["inbound"].get("video", {}).get("framesDecoded", 0) > 0 and sent))
     stats = call.wait_for_stats(received)
     peer.wait_for_media(video_frames=10 if video else 0, audio_buffers=10)
     return stats

@@ -1,3 +1,4 @@
+import AssistGtk
 import CGstreamer
 
 /// The native end of one call: one webrtcbin pipeline sending the person's

@@ -1,3 +1,4 @@
+import AssistGtk
 import CGstreamer
 import Synchronization
 

@@ -1,3 +1,4 @@
+import AssistGtk
 import AssistCore
 import CGstreamer
 import Glibc
@@ -173,7 +174,7 @@ private final class BusWatch: Sendable {
             }
             // Reported from a fresh turn of the loop, so whoever is told
             // may stop the pipeline (and remove this watch) at once.
-            MainContextHop.post { [watch] in watch.ended(detail) }
+            MainContext.post { [watch] in watch.ended(detail) }
             return gboolean(1)
         }
         let release: GDestroyNotify = { userData in

@@ -1,5 +1,6 @@
 import AssistCore
 import CGstreamer
+import CGtk
 import CPortal
 
 /// Why a libportal call failed, read from its `GError` and sorted into what

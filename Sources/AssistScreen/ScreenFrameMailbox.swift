@@ -1,3 +1,4 @@
+import AssistGtk
 import AssistCore
 import Synchronization
 
@@ -33,7 +34,7 @@ final class ScreenFrameMailbox: Sendable {
             return !state.deliveryPosted
         }
         guard mustPost else { return }
-        MainContextHop.post { [self] in
+        MainContext.post { [self] in
             let newest = state.withLock { state -> PixelBuffer? in
                 state.deliveryPosted = false
                 return state.closed ? nil : state.waiting.take()

@@ -1,5 +1,6 @@
 import AssistCore
 import CGstreamer
+import CGtk
 
 /// GStreamer for the screen share, initialised on first use: an app that
 /// never shares the screen never scans GStreamer's plug-ins.

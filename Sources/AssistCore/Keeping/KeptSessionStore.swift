@@ -33,14 +33,22 @@ public struct KeptSessionStore: Sendable {
     /// ``Configuration/sessionStateDirectory`` when set, else
     /// `$XDG_STATE_HOME/assist`, else `$HOME/.local/state/assist`.
     public init?(configuration: Configuration, environment: [String: String]) {
-        guard configuration.keepSessionOnRestart else { return nil }
+        guard configuration.keepSessionOnRestart,
+            let folder = Self.stateFolder(configuration: configuration, environment: environment)
+        else { return nil }
+        self.init(folder: folder)
+    }
+
+    /// The person's state folder for `configuration`: its
+    /// ``Configuration/sessionStateDirectory`` when set, else
+    /// ``defaultFolder(environment:)``; `nil` when neither can be named. The
+    /// kept session, the remembered screen choices and the activity record
+    /// live there.
+    public static func stateFolder(configuration: Configuration, environment: [String: String]) -> URL? {
         if !configuration.sessionStateDirectory.isEmpty {
-            self.init(folder: URL(fileURLWithPath: configuration.sessionStateDirectory, isDirectory: true))
-        } else if let folder = Self.defaultFolder(environment: environment) {
-            self.init(folder: folder)
-        } else {
-            return nil
+            return URL(fileURLWithPath: configuration.sessionStateDirectory, isDirectory: true)
         }
+        return defaultFolder(environment: environment)
     }
 
     /// `$XDG_STATE_HOME/assist` when the variable holds an absolute path,

@@ -27,13 +27,10 @@ public struct RememberedScreenChoices: Sendable {
     /// ``Configuration/sessionStateDirectory`` when set, else
     /// `$XDG_STATE_HOME/assist`; `nil` when no folder can be named.
     public init?(configuration: Configuration, environment: [String: String]) {
-        if !configuration.sessionStateDirectory.isEmpty {
-            self.init(folder: URL(fileURLWithPath: configuration.sessionStateDirectory, isDirectory: true))
-        } else if let folder = KeptSessionStore.defaultFolder(environment: environment) {
-            self.init(folder: folder)
-        } else {
+        guard let folder = KeptSessionStore.stateFolder(configuration: configuration, environment: environment) else {
             return nil
         }
+        self.init(folder: folder)
     }
 
     /// The file the choices are kept in.

@@ -18,14 +18,9 @@ public final class WindowSharer {
 
     private let window: UnsafeMutablePointer<GtkWidget>
     private let send: @MainActor ([UInt8]) async -> Bool
-    private let epoch = ContinuousClock.now
-    private var pacer = FramePacer()
-    private var clock: OpaquePointer?
-    private var paintHandler: gulong = 0
+    private var pacing: PacedCaptures?
+    private var paints: FrameClockWatch?
     private var mapHandler: gulong = 0
-    private var scheduled: Task<Void, Never>?
-    private var sending = false
-    private var pendingWhileSending = false
     private var running = false
 
     /// A sharer of `window` for an agent with `permissions`; nothing is
@@ -38,6 +33,8 @@ public final class WindowSharer {
         self.send = send
         capture = CobrowseCapture(window: window, permissions: permissions, rules: rules)
         g_object_ref(UnsafeMutableRawPointer(window))
+        paints = FrameClockWatch(widget: window) { [weak self] in self?.pacing?.contentChanged() }
+        pacing = PacedCaptures { [weak self] in await self?.captureAndSend() }
     }
 
     isolated deinit {
@@ -52,18 +49,17 @@ public final class WindowSharer {
         mapHandler = SignalConnection.connect(UnsafeMutableRawPointer(window), signal: "map") { [weak self] in
             self?.windowMapped()
         }
-        hookFrameClock()
+        paints?.follow()
         capture.requestKeyframe()
-        act(pacer.keyframeRequested(at: now))
+        pacing?.start()
     }
 
     /// Stops at once: no frame is captured or sent after this returns.
     public func stop() {
         guard running else { return }
         running = false
-        scheduled?.cancel()
-        scheduled = nil
-        unhookFrameClock()
+        pacing?.stop()
+        paints?.stop()
         if mapHandler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(window), mapHandler) }
         mapHandler = 0
     }
@@ -72,46 +68,11 @@ public final class WindowSharer {
     public func requestKeyframe() {
         guard running else { return }
         capture.requestKeyframe()
-        act(pacer.keyframeRequested(at: now))
-    }
-
-    private var now: Double {
-        let elapsed = ContinuousClock.now - epoch
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
-    private func act(_ action: FramePacer.Action) {
-        switch action {
-        case .none:
-            break
-        case .captureNow:
-            Task { [weak self] in await self?.captureAndSend() }
-        case .captureAt(let time):
-            let delay = Duration.milliseconds(Int64(max(0, (time - now) * 1000).rounded(.up)))
-            scheduled?.cancel()
-            scheduled = Task { [weak self] in
-                try? await Task.sleep(for: delay)
-                guard !Task.isCancelled, let self, self.running else { return }
-                self.scheduled = nil
-                self.act(self.pacer.timerFired(at: self.now))
-            }
-        }
-    }
-
-    private func contentChanged() {
-        guard running else { return }
-        if sending {
-            pendingWhileSending = true
-            return
-        }
-        act(pacer.contentChanged(at: now))
+        pacing?.keyframeRequested()
     }
 
     private func captureAndSend() async {
-        guard running, !sending else { return }
-        sending = true
-        defer { sending = false }
-        pacer.captured(at: now)
+        guard running else { return }
         let frame: CobrowseFrame?
         do {
             frame = try capture.frame()
@@ -124,33 +85,10 @@ public final class WindowSharer {
             let delivered = await send(CobrowseFrameCodec.encode(frame))
             if !delivered { capture.requestKeyframe() }
         }
-        if pendingWhileSending, running {
-            pendingWhileSending = false
-            act(pacer.contentChanged(at: now))
-        }
     }
 
     private func windowMapped() {
-        hookFrameClock()
+        paints?.follow()
         requestKeyframe()
-    }
-
-    private func hookFrameClock() {
-        guard let current = gtk_widget_get_frame_clock(window), current != clock else { return }
-        unhookFrameClock()
-        g_object_ref(UnsafeMutableRawPointer(current))
-        clock = current
-        paintHandler = SignalConnection.connect(UnsafeMutableRawPointer(current), signal: "after-paint") {
-            [weak self] in self?.contentChanged()
-        }
-    }
-
-    private func unhookFrameClock() {
-        if let clock {
-            g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), paintHandler)
-            g_object_unref(UnsafeMutableRawPointer(clock))
-        }
-        clock = nil
-        paintHandler = 0
     }
 }

@@ -20,8 +20,7 @@ public final class OnScreenMasks {
     private let area: UnsafeMutablePointer<GtkWidget>
     private let capture: CobrowseCapture
     private let drawing: MaskDrawing
-    private var clock: OpaquePointer?
-    private var paintHandler: gulong = 0
+    private var paints: FrameClockWatch?
 
     /// Masks over the content of `overlay` (a `GtkOverlay` inside `window`)
     /// for an agent with `permissions`; drawn at once.
@@ -43,7 +42,8 @@ public final class OnScreenMasks {
         drawing.attach(to: area)
         gtk_overlay_add_overlay(GtkCast.opaque(overlay), area)
         refresh()
-        hookFrameClock()
+        paints = FrameClockWatch(widget: window) { [weak self] in self?.refresh() }
+        paints?.follow()
     }
 
     isolated deinit {
@@ -58,7 +58,7 @@ public final class OnScreenMasks {
 
     /// Takes the masks off the person's screen.
     public func remove() {
-        unhookFrameClock()
+        paints?.stop()
         drawing.masks = []
         guard gtk_widget_get_parent(area) == overlay else { return }
         gtk_overlay_remove_overlay(GtkCast.opaque(overlay), area)
@@ -70,24 +70,5 @@ public final class OnScreenMasks {
         guard masks != drawing.masks else { return }
         drawing.masks = masks
         gtk_widget_queue_draw(area)
-    }
-
-    private func hookFrameClock() {
-        guard let current = gtk_widget_get_frame_clock(window), current != clock else { return }
-        unhookFrameClock()
-        g_object_ref(UnsafeMutableRawPointer(current))
-        clock = current
-        paintHandler = SignalConnection.connect(UnsafeMutableRawPointer(current), signal: "after-paint") {
-            [weak self] in self?.refresh()
-        }
-    }
-
-    private func unhookFrameClock() {
-        if let clock {
-            g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), paintHandler)
-            g_object_unref(UnsafeMutableRawPointer(clock))
-        }
-        clock = nil
-        paintHandler = 0
     }
 }

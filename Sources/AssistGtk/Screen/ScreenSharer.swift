@@ -16,19 +16,16 @@ public final class ScreenSharer {
     public var onEnded: () -> Void = {}
 
     private let send: @MainActor ([UInt8]) async -> Bool
-    private let epoch = ContinuousClock.now
-    private var pacer = FramePacer()
+    private var pacing: PacedCaptures?
     private var tiler = FrameTiler()
     private var newest: PixelBuffer?
-    private var scheduled: Task<Void, Never>?
-    private var sending = false
-    private var pendingWhileSending = false
     private var running = false
 
     /// A sharer of `stream`; nothing is sent before ``start()``.
     public init(stream: any ScreenStream, send: @escaping @MainActor ([UInt8]) async -> Bool) {
         self.stream = stream
         self.send = send
+        pacing = PacedCaptures { [weak self] in await self?.tileAndSend() }
     }
 
     isolated deinit {
@@ -41,12 +38,14 @@ public final class ScreenSharer {
         guard !running else { return }
         running = true
         tiler.requestKeyframe()
+        pacing?.start()
         do {
             try stream.start(
                 onFrame: { [weak self] picture in self?.pictureArrived(picture) },
                 onEnded: { [weak self] in self?.streamEnded() })
         } catch {
             running = false
+            pacing?.stop()
             throw error
         }
     }
@@ -56,8 +55,7 @@ public final class ScreenSharer {
     public func stop() {
         guard running else { return }
         running = false
-        scheduled?.cancel()
-        scheduled = nil
+        pacing?.stop()
         newest = nil
         stream.stop()
     }
@@ -66,22 +64,13 @@ public final class ScreenSharer {
     public func requestKeyframe() {
         guard running else { return }
         tiler.requestKeyframe()
-        act(pacer.keyframeRequested(at: now))
-    }
-
-    private var now: Double {
-        let elapsed = ContinuousClock.now - epoch
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        pacing?.keyframeRequested()
     }
 
     private func pictureArrived(_ picture: PixelBuffer) {
         guard running else { return }
         newest = picture
-        if sending {
-            pendingWhileSending = true
-            return
-        }
-        act(pacer.contentChanged(at: now))
+        pacing?.contentChanged()
     }
 
     private func streamEnded() {
@@ -90,29 +79,8 @@ public final class ScreenSharer {
         onEnded()
     }
 
-    private func act(_ action: FramePacer.Action) {
-        switch action {
-        case .none:
-            break
-        case .captureNow:
-            Task { [weak self] in await self?.tileAndSend() }
-        case .captureAt(let time):
-            let delay = Duration.milliseconds(Int64(max(0, (time - now) * 1000).rounded(.up)))
-            scheduled?.cancel()
-            scheduled = Task { [weak self] in
-                try? await Task.sleep(for: delay)
-                guard !Task.isCancelled, let self, self.running else { return }
-                self.scheduled = nil
-                self.act(self.pacer.timerFired(at: self.now))
-            }
-        }
-    }
-
     private func tileAndSend() async {
-        guard running, !sending, let picture = newest else { return }
-        sending = true
-        defer { sending = false }
-        pacer.captured(at: now)
+        guard running, let picture = newest else { return }
         let frame: CobrowseFrame?
         do {
             frame = try tiler.frame(of: picture) { buffer, rects in
@@ -127,10 +95,6 @@ public final class ScreenSharer {
         if let frame, running {
             let delivered = await send(CobrowseFrameCodec.encode(frame))
             if !delivered { tiler.requestKeyframe() }
-        }
-        if pendingWhileSending, running {
-            pendingWhileSending = false
-            act(pacer.contentChanged(at: now))
         }
     }
 }

@@ -12,8 +12,11 @@ docs/screenshots/app-start-dark.png and app-start-light.png.
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import signal
 import subprocess
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -32,9 +35,36 @@ def mean_brightness(picture: Path) -> float:
     return float(measured.stdout)
 
 
+PORTAL = "org.freedesktop.portal.Desktop"
+
+
+def bus_call(method: str, *arguments: str) -> str:
+    """A method of the session bus itself, through gdbus; its reply as text ("" when it failed)."""
+    called = subprocess.run(
+        ["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+         "--method", f"org.freedesktop.DBus.{method}", *arguments], capture_output=True, text=True, timeout=10)
+    return called.stdout if called.returncode == 0 else ""
+
+
+def stop_the_real_portal() -> None:
+    """Ends an xdg-desktop-portal that an earlier app of this session's bus started by
+    D-Bus activation (the app asks the portal for its settings and whether it can
+    share the screen), so that the stand-in can own the name."""
+    if "true" not in bus_call("NameHasOwner", PORTAL):
+        return
+    found = re.search(r"uint32 (\d+)", bus_call("GetConnectionUnixProcessID", PORTAL))
+    assert found, "the portal's process cannot be found"
+    os.kill(int(found.group(1)), signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    while "true" in bus_call("NameHasOwner", PORTAL):
+        assert time.monotonic() < deadline, "the real portal did not end"
+        time.sleep(0.1)
+
+
 @pytest.fixture
 def portal() -> Iterator[subprocess.Popen[str]]:
     _require_session()
+    stop_the_real_portal()
     process = subprocess.Popen(
         ["/usr/bin/python3", str(Path(__file__).with_name("fake_settings_portal.py")), "1"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)

@@ -396,7 +396,7 @@ cmd_fuzz() {
 
 cmd_bench() {
     cmd_deps
-    local product bin call version package_arguments=()
+    local product bin call screen version package_arguments=()
     # The packages are measured when `./build.sh package` made them (their release build
     # links Swift's runtime statically: a second whole release build, so not done here).
     version=$(assist_version)
@@ -416,9 +416,16 @@ cmd_bench() {
     xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' dbus-run-session -- \
         env -u GTK_A11Y ASSIST_SERVER_BIN="$bin/assist-server" ASSIST_DESKTOP_BIN="$bin/assist-desktop" \
         ASSIST_BENCH_BIN="$bin/assist-bench" /usr/bin/python3 Tests/ui/call_benchmark.py --output "$call"
+    # The screen share: the app sharing the monitor of a headless GNOME session of its own with a scripted
+    # agent (Tests/screen/screen_benchmark.py). As root and outside Xvfb: the session brings its compositor
+    # and buses and runs as the user assist-bench, apart from the tests' assist-portal sessions.
+    screen="$(mktemp --suffix=.json)"
+    ASSIST_SERVER_BIN="$bin/assist-server" ASSIST_DESKTOP_BIN="$bin/assist-desktop" \
+        /usr/bin/python3 Tests/screen/screen_benchmark.py --output "$screen"
     xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' dbus-run-session -- \
-        "$bin/assist-bench" --output docs/benchmarks.md --call-results "$call" "${package_arguments[@]}"
-    rm -f "$call"
+        "$bin/assist-bench" --output docs/benchmarks.md --call-results "$call" --screen-results "$screen" \
+        "${package_arguments[@]}"
+    rm -f "$call" "$screen"
 }
 
 case "${1:-}" in

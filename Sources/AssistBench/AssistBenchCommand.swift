@@ -58,6 +58,10 @@ struct AssistBenchCommand: AsyncParsableCommand {
     @Option(help: "The call's figures written by Tests/ui/call_benchmark.py, for the report's Call section.")
     var callResults: String?
 
+    /// The JSON `Tests/screen/screen_benchmark.py --output` wrote; read before anything is measured.
+    @Option(help: "The screen share's figures written by Tests/screen/screen_benchmark.py, for the report's Screen share section.")
+    var screenResults: String?
+
     @Option(name: .customLong("package"), help: "A .deb of ./build.sh package, for the report's Package section. Repeatable.")
     var packages: [String] = []
 
@@ -128,6 +132,7 @@ struct AssistBenchCommand: AsyncParsableCommand {
         }
         // Read first: a run that cannot use them should not spend minutes measuring the rest.
         let call = try callResults.map(CallBenchResult.read(from:))
+        let screen = try screenResults.map(ScreenShareResult.read(from:))
         let results = [PermissionBenchmark.run(), try CodecBenchmark.decode(), try CodecBenchmark.encode()]
         var load: LoadResult?
         if !skipLoad {
@@ -154,7 +159,7 @@ struct AssistBenchCommand: AsyncParsableCommand {
         let report = BenchmarkReport(
             machine: .current(), date: Date(), results: results, load: load, cluster: cluster, walSoak: walSoak,
             desktop: desktop, package: package,
-            cobrowse: cobrowse, web: web, call: call, attachments: attachments)
+            cobrowse: cobrowse, screen: screen, web: web, call: call, attachments: attachments)
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
         print(report.markdown)
     }

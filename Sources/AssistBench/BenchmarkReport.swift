@@ -21,6 +21,8 @@ struct BenchmarkReport {
     let package: PackageResult?
     /// The co-browse frame figures; `nil` when the run skipped them or had no display.
     let cobrowse: CobrowseResult?
+    /// The screen share's figures; `nil` when the run was given none.
+    let screen: ScreenShareResult?
     /// The web view's figures; `nil` when the run skipped them or had no display.
     let web: WebViewResult?
     /// The call's figures; `nil` when the run was given none.
@@ -91,6 +93,12 @@ struct BenchmarkReport {
             lines += CobrowseReportSection(result: cobrowse, machineLine: machineLine, dateLine: dateLine).lines
         } else {
             lines += ["## Co-browse frames", "", "Not run (`--skip-cobrowse`, or no display)."]
+        }
+        lines.append("")
+        if let screen {
+            lines += ScreenShareSection(result: screen).lines
+        } else {
+            lines += ["## Screen share", "", "Not run (no `--screen-results`)."]
         }
         lines.append("")
         if let web {

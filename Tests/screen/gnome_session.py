@@ -620,6 +620,13 @@ class GnomeSession:
         except subprocess.TimeoutExpired:
             pass
 
+    def component_pid(self, name: str) -> int:
+        """The process id of a running component ("compositor", "pipewire", ...)."""
+        for component in self._components:
+            if component.name == name:
+                return component.proc.pid
+        raise SessionError("no component %r in this session" % name)
+
     def session_pids(self) -> list:
         """Pids of the user's processes that belong to this session (by XDG_RUNTIME_DIR)."""
         if self.uid is None or not self.runtime_dir:

@@ -13,10 +13,12 @@ screen measured in the same run.
 - Bytes and frames per second the agent receives (the relayed ACR2 frames, WebSocket framing not
   counted) over `--seconds` while nothing changes, while scrolling_text.py (800×500) adds 20 lines
   a second, and while moving_picture.py (800×500) plays its 30 frames/s "video".
-- CPU of the app process (utime + stime, /proc/PID/stat, all its threads) in each case, and of mutter;
+- CPU of the app process (utime + stime, /proc/PID/stat, all its threads) in each case, of mutter, of
+  the server, and of the machine's other work (/proc/stat's busy time less this benchmark's processes:
+  what a shared machine adds);
   then, the app's share stopped, the same three contents through screen_cast_probe.py vp8 (a bare
-  `pipewiresrc ! videoconvert ! vp8enc deadline=1 ! fakesink` on its own recording of the monitor):
-  its CPU, encoded bytes and frames per second.
+  `pipewiresrc ! videoconvert ! vp8enc ! fakesink` on its own recording of the monitor, vp8enc set as
+  the app's own video calls set it, `--vp8-options`): its CPU, encoded bytes and frames per second.
 
 Writes JSON to `--output` (for `assist-bench --screen-results`) and a summary on stdout; progress
 goes to stderr. Run as root with Debian's /usr/bin/python3, outside any X display; the session runs
@@ -35,8 +37,15 @@ import signal
 import subprocess
 import sys
 import tempfile
+import struct
 import time
 from pathlib import Path
+
+import gi
+
+gi.require_version("Gdk", "4.0")
+gi.require_version("GdkPixbuf", "2.0")
+from gi.repository import Gdk, GdkPixbuf  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -45,7 +54,8 @@ sys.path.insert(0, str(HERE.parents[1] / "Tests" / "ui"))
 from agent_picture import AgentPicture  # noqa: E402
 from gnome_session import PYTHON, GnomeSession  # noqa: E402
 from test_screen_share import (  # noqa: E402
-    DESKTOP_BIN, SERVER_BIN, Server, chatting, portal, press, wait_for_portal_dialog, wait_until_no_stream)
+    DESKTOP_BIN, SERVER_BIN, Server, chatting, portal, press, quiet_picture_count, wait_for_portal_dialog,
+    wait_until_no_stream)
 
 USER = "assist-bench"
 WAYLAND_DISPLAY = "wayland-bench"
@@ -53,6 +63,7 @@ PALETTE = ("#ff00ff", "#00c040", "#2040ff", "#ffc000")
 WINDOW = "800x500"
 HOLDS = 0.9            # share of the window that must show the new colour
 TOLERANCE = 4
+PNG_TILE = 1           # a tile's encoding: 1 PNG, 2 solid (agent_picture.py)
 SETTLE = 2.0           # seconds after a window's first frame before measuring
 # The encoder settings the app's own calls send video with (Sources/AssistCall/CallPipelineDescription.swift):
 # what this app's WebRTC video track would encode. `--vp8-options deadline=1` gives vp8enc's own defaults.
@@ -61,6 +72,7 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def log(text: str) -> None:
+    """A progress line on stderr."""
     print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
 
 
@@ -83,20 +95,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
+def machine_busy_seconds() -> float:
+    """CPU seconds every core of the machine has spent not idle (nor waiting for I/O) so far (/proc/stat)."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    return (sum(fields[:8]) - fields[3] - fields[4]) / CLOCK_TICKS
+
+
 def load_average() -> float:
+    """The machine's one-minute load average."""
     return float(Path("/proc/loadavg").read_text().split()[0])
-
-
-class TimedPictures(list):
-    """Stands in for the scripted agent's list of relayed frames and dates each arrival (wall clock)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.arrivals: list[float] = []
-
-    def append(self, frame: bytes) -> None:   # called by the agent's reader thread, under its lock
-        self.arrivals.append(time.time())
-        super().append(frame)
 
 
 class Agent:
@@ -104,15 +111,11 @@ class Agent:
 
     def __init__(self, scripted) -> None:
         self.scripted = scripted
-        self.timed = TimedPictures()
-        with scripted._arrivals:
-            scripted._pictures = self.timed
         self.picture = AgentPicture()
         self.applied = 0
 
     def frames(self) -> list[tuple[float, bytes]]:
-        with self.scripted._arrivals:
-            return list(zip(self.timed.arrivals, self.timed))
+        return self.scripted.dated_pictures()
 
     def draw_all(self) -> None:
         """Draws every frame received so far onto the picture."""
@@ -123,14 +126,7 @@ class Agent:
 
     def wait_quiet(self, quiet: float = 1.5, timeout: float = 30.0) -> None:
         """Returns once no frame has come for `quiet` seconds."""
-        deadline = time.monotonic() + timeout
-        count, since = len(self.timed), time.monotonic()
-        while time.monotonic() - since < quiet:
-            if time.monotonic() > deadline:
-                raise RuntimeError("the agent's pictures never stopped coming")
-            time.sleep(0.1)
-            if len(self.timed) != count:
-                count, since = len(self.timed), time.monotonic()
+        quiet_picture_count(self.scripted, quiet, timeout)
 
     def traffic(self, start: float, end: float) -> tuple[float, float]:
         """Bytes and frames per second that arrived between `start` and `end` (wall clock)."""
@@ -139,6 +135,7 @@ class Agent:
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
+    """"#rrggbb" as (r, g, b)."""
     return tuple(int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
 
 
@@ -168,6 +165,7 @@ def window_rect(picture: AgentPicture, colour: tuple[int, int, int]) -> tuple[in
 
 
 def grid(rect, step: int, inset: int = 8) -> list[tuple[int, int]]:
+    """Points every `step` pixels inside `rect` (x, y, w, h), `inset` from its edges."""
     x, y, w, h = rect
     return [(px, py) for py in range(y + inset, y + h - inset, step) for px in range(x + inset, x + w - inset, step)]
 
@@ -227,14 +225,40 @@ def rate(events: Events, key: str, start: float, end: float) -> float:
     return (n1 - n0) / (t1 - t0) if t1 > t0 else 0.0
 
 
-def measure_cpu(pids: dict[str, int], seconds: float) -> tuple[float, float, dict[str, float]]:
-    """CPU of each process over `seconds` (percent of one core); returns (start, end, figures)."""
-    before = {name: cpu_seconds(pid) for name, pid in pids.items()}
-    start, t0 = time.time(), time.monotonic()
-    time.sleep(seconds)
-    elapsed = time.monotonic() - t0
-    figures = {name: (cpu_seconds(pid) - before[name]) / elapsed * 100 for name, pid in pids.items()}
-    return start, start + elapsed, figures
+class Meter:
+    """CPU over a stretch of time (percent of one core): of named processes, and of the work on the machine
+    that is not this benchmark's ("others": every core's busy time less that of the session's processes,
+    the server and this script), which a shared machine adds."""
+
+    def __init__(self, session: GnomeSession, server_pid: int) -> None:
+        self.session, self.server_pid = session, server_pid
+
+    def _ours(self) -> dict[int, float]:
+        found = {}
+        for pid in set(self.session.session_pids()) | {self.server_pid, os.getpid()}:
+            try:
+                found[pid] = cpu_seconds(pid)
+            except (OSError, IndexError):
+                pass
+        return found
+
+    def during(self, step, pids: dict[str, int]):
+        """Runs `step()`; returns its result, the wall-clock start and end, and the CPU figures."""
+        named = {name: cpu_seconds(pid) for name, pid in pids.items()}
+        ours, busy = self._ours(), machine_busy_seconds()
+        start, began = time.time(), time.monotonic()
+        result = step()
+        elapsed = time.monotonic() - began
+        busy, ours_after = machine_busy_seconds() - busy, self._ours()
+        figures = {name: (cpu_seconds(pid) - named[name]) / elapsed * 100 for name, pid in pids.items()}
+        mine = sum(ours_after[pid] - ours[pid] for pid in ours if pid in ours_after)
+        figures["others"] = max(busy - mine, 0.0) / elapsed * 100
+        return result, start, start + elapsed, figures
+
+    def measure(self, pids: dict[str, int], seconds: float):
+        """The CPU figures over `seconds` of waiting; returns (start, end, figures)."""
+        _, start, end, figures = self.during(lambda: time.sleep(seconds), pids)
+        return start, end, figures
 
 
 # ---------------------------------------------------------------- the steps
@@ -298,12 +322,57 @@ def capture_latencies(watch: Events, changes, count: int) -> tuple[list[float], 
 
 
 def vp8_traffic(lines: Events, start: float, end: float) -> tuple[float, float]:
+    """Encoded bytes and frames per second between `start` and `end`, from screen_cast_probe.py vp8's lines."""
     inside = [e["bytes"] for e in lines.read() if "bytes" in e and start <= e["t"] < end]
     return sum(inside) / (end - start), len(inside) / (end - start)
 
 
-def measure(session: GnomeSession, server: Server, options) -> dict:
-    compositor = next(c.proc.pid for c in session._components if c.name == "compositor")
+def tiles(relayed: bytes):
+    """(encoding, payload) of each tile of a relayed frame (ACR2 around ACF2, docs/protocol.md §12.4)."""
+    frame = relayed[5 + relayed[4]:]
+    count = struct.unpack(">H", frame[13:15])[0]
+    offset = 15
+    for _ in range(count):
+        encoding, size = struct.unpack(">BI", frame[offset + 8:offset + 13])
+        offset += 13
+        yield encoding, frame[offset:offset + size]
+        offset += size
+
+
+def png_floor(frames: list[tuple[float, bytes]], start: float, end: float, sample: int = 8) -> dict:
+    """The PNG tiles of up to `sample` frames that arrived in [start, end), re-encoded with GTK's PNG encoder
+    (gdk_texture_save_to_png_bytes, the app's PNGTileEncoder): milliseconds of one core per frame for the
+    encoding alone, whatever the build of the app."""
+    inside = [frame for at, frame in frames if start <= at < end]
+    picked = [inside[i * len(inside) // sample] for i in range(sample)] if len(inside) > sample else inside
+    encode_seconds, tile_count, png_count = 0.0, 0, 0
+    for frame in picked:
+        for encoding, payload in tiles(frame):
+            tile_count += 1
+            if encoding != PNG_TILE:
+                continue
+            png_count += 1
+            loader = GdkPixbuf.PixbufLoader.new_with_type("png")
+            loader.write(payload)
+            loader.close()
+            pixbuf = loader.get_pixbuf()
+            if not pixbuf.get_has_alpha():
+                pixbuf = pixbuf.add_alpha(False, 0, 0, 0)
+            texture = Gdk.MemoryTexture.new(pixbuf.get_width(), pixbuf.get_height(), Gdk.MemoryFormat.R8G8B8A8,
+                                            pixbuf.read_pixel_bytes(), pixbuf.get_rowstride())
+            began = time.perf_counter()
+            texture.save_to_png_bytes()
+            encode_seconds += time.perf_counter() - began
+    n = max(len(picked), 1)
+    return {"framesSampled": len(picked), "tilesPerFrame": round(tile_count / n, 1),
+            "pngTilesPerFrame": round(png_count / n, 1),
+            "encodeMillisecondsPerFrame": round(encode_seconds * 1000 / n, 1)}
+
+
+def share_the_screen(session: GnomeSession, server: Server):
+    """The app chatting with the agent and sharing the monitor, the pattern window on it; returns the
+    scripted agent, the session and request ids, the app, the agent's dated frames, the pattern window
+    and where it shows in the agent's picture."""
     scripted, session_id, app = chatting(session, server)
     agent = Agent(scripted)
     log("chatting; asking for the screen")
@@ -326,86 +395,119 @@ def measure(session: GnomeSession, server: Server, options) -> dict:
     agent.wait_quiet()
     agent.draw_all()
     rect = window_rect(agent.picture, rgb(PALETTE[0]))
-    points = grid(rect, 16)
     log(f"sharing; the pattern window is at {rect} in the agent's picture")
+    return scripted, session_id, request, app, agent, pattern, rect
 
-    jitter = random.Random(5)
-    changes = change_colours(pattern, options.changes, jitter)
-    to_agent, missed = agent_latencies(agent, changes, points)
-    signal_to_drawn = [round((drawn["t"] - sent) * 1000, 1) for sent, drawn in changes]
-    log(f"latency to the agent: {len(to_agent)} changes timed, {missed} missed")
 
-    pids = {"app": app.pid, "compositor": compositor, "server": server.process.pid}
+def measure_share(session, meter, agent, pids, options, windows) -> dict:
+    """Traffic and CPU of the app's share for each content; `windows` gets each one's measured seconds."""
     cases = {}
     agent.wait_quiet()
-    start, end, cpu = measure_cpu(pids, options.seconds)
+    start, end, cpu = meter.measure(pids, options.seconds)
     cases["idle"] = {"content": 0.0, "app": case_figures(agent.traffic(start, end), cpu)}
     log(f"idle: {cases['idle']['app']}")
     for name, script, key in (("scrolling", "scrolling_text.py", "lines"), ("video", "moving_picture.py", "drawn")):
         process, events = spawn_content(session, script)
         time.sleep(SETTLE)
-        start, end, cpu = measure_cpu(pids, options.seconds)
+        start, end, cpu = meter.measure(pids, options.seconds)
         cases[name] = {"content": round(rate(events, key, start, end), 1),
                        "app": case_figures(agent.traffic(start, end), cpu)}
+        windows[name] = (start, end)
         stop(process)
         log(f"{name}: {cases[name]}")
         agent.wait_quiet(timeout=20)
+    return cases
 
+
+def stream_latencies(session, meter, pattern, rect, options, jitter):
+    """The colour changes timed up to the desktop's own stream (screen_cast_probe.py watch)."""
+    watch = Events(session, "watch")
+    points = grid(rect, max(1, (min(rect[2], rect[3]) - 16) // 4))
+    probe = session.spawn([PYTHON, str(HERE / "screen_cast_probe.py"), "watch", "--out", str(watch.path),
+                           "--points", ";".join(f"{x},{y}" for x, y in points)])
+    try:
+        watch.wait(lambda e: "colors" in e, "first frame of the watch")
+        time.sleep(0.5)
+        changes, _, _, cpu = meter.during(lambda: change_colours(pattern, options.changes, jitter), {})
+        return capture_latencies(watch, changes, len(points)), cpu["others"]
+    finally:
+        stop(probe)
+
+
+def measure_vp8(session, meter, cases, pids, options) -> str:
+    """The bare VP8 encode of each content (screen_cast_probe.py vp8), into `cases`; returns its pipeline."""
+    lines = Events(session, "vp8")
+    probe = session.spawn([PYTHON, str(HERE / "screen_cast_probe.py"), "vp8", "--out", str(lines.path),
+                           "--options", options.vp8_options])
+    try:
+        started = lines.wait(lambda e: e.get("event") == "started", "start of the VP8 pipeline")
+        lines.wait(lambda e: "bytes" in e, "first VP8 frame")
+        pids = dict(pids, vp8=started["pid"])
+        time.sleep(SETTLE)
+        for name, script, key in (("idle", None, None), ("scrolling", "scrolling_text.py", "lines"),
+                                  ("video", "moving_picture.py", "drawn")):
+            process = events = None
+            if script:
+                process, events = spawn_content(session, script)
+                time.sleep(SETTLE)
+            start, end, cpu = meter.measure(pids, options.seconds)
+            byte_rate, frame_rate = vp8_traffic(lines, start, end)
+            cases[name]["vp8"] = {"bytesPerSecond": round(byte_rate), "framesPerSecond": round(frame_rate, 2),
+                                  "cpuPercent": round(cpu["vp8"], 1),
+                                  "compositorCpuPercent": round(cpu["compositor"], 1),
+                                  "appNotSharingCpuPercent": round(cpu["app"], 1),
+                                  "othersCpuPercent": round(cpu["others"], 1)}
+            if process:
+                cases[name]["vp8Content"] = round(rate(events, key, start, end), 1)
+                stop(process)
+                time.sleep(1.0)
+            log(f"vp8 {name}: {cases[name]['vp8']}")
+        return started["pipeline"]
+    finally:
+        stop(probe)
+
+
+def measure(session: GnomeSession, server: Server, options) -> dict:
+    """Every figure but the machine's: the app's share, then the desktop's floor, then the VP8 baseline."""
+    compositor = session.component_pid("compositor")
+    scripted, session_id, request, app, agent, pattern, rect = share_the_screen(session, server)
+    meter = Meter(session, server.process.pid)
+    jitter = random.Random(5)
+    changes, _, _, cpu = meter.during(lambda: change_colours(pattern, options.changes, jitter), {})
+    others_to_agent = cpu["others"]
+    to_agent, missed = agent_latencies(agent, changes, grid(rect, 16))
+    log(f"latency to the agent: {len(to_agent)} changes timed, {missed} missed")
+    windows = {}
+    cases = measure_share(session, meter, agent, {"app": app.pid, "compositor": compositor,
+                                           "server": server.process.pid}, options, windows)
     scripted.stop_share(session_id, request)
     wait_until_no_stream(session)
     agent.draw_all()
     log("the app's share stopped; timing the desktop's own stream")
-
-    watch = Events(session, "watch")
-    probe_points = grid(rect, max(1, (min(rect[2], rect[3]) - 16) // 4))
-    probe = session.spawn([PYTHON, str(HERE / "screen_cast_probe.py"), "watch", "--out", str(watch.path),
-                           "--points", ";".join(f"{x},{y}" for x, y in probe_points)])
-    watch.wait(lambda e: "colors" in e, "first frame of the watch")
-    time.sleep(0.5)
-    floor_changes = change_colours(pattern, options.changes, jitter)
-    to_stream, stream_missed = capture_latencies(watch, floor_changes, len(probe_points))
-    stop(probe)
+    (to_stream, stream_missed), others_to_stream = stream_latencies(session, meter, pattern, rect, options, jitter)
     log(f"latency to the stream: {len(to_stream)} timed, {stream_missed} missed")
-
-    lines = Events(session, "vp8")
-    probe = session.spawn([PYTHON, str(HERE / "screen_cast_probe.py"), "vp8", "--out", str(lines.path),
-                           "--options", options.vp8_options])
-    started = lines.wait(lambda e: e.get("event") == "started", "start of the VP8 pipeline")
-    lines.wait(lambda e: "bytes" in e, "first VP8 frame")
-    vp8_pids = {"vp8": started["pid"], "compositor": compositor, "app": app.pid}
-    time.sleep(SETTLE)
-    for name, script, key in (("idle", None, None), ("scrolling", "scrolling_text.py", "lines"),
-                              ("video", "moving_picture.py", "drawn")):
-        process = None
-        if script:
-            process, events = spawn_content(session, script)
-            time.sleep(SETTLE)
-        start, end, cpu = measure_cpu(vp8_pids, options.seconds)
-        byte_rate, frame_rate = vp8_traffic(lines, start, end)
-        cases[name]["vp8"] = {"bytesPerSecond": round(byte_rate), "framesPerSecond": round(frame_rate, 2),
-                              "cpuPercent": round(cpu["vp8"], 1), "compositorCpuPercent": round(cpu["compositor"], 1),
-                              "appNotSharingCpuPercent": round(cpu["app"], 1)}
-        if script:
-            cases[name]["vp8Content"] = round(rate(events, key, start, end), 1)
-            stop(process)
-            time.sleep(1.0)
-        log(f"vp8 {name}: {cases[name]['vp8']}")
-    stop(probe)
+    pipeline = measure_vp8(session, meter, cases, {"compositor": compositor, "app": app.pid}, options)
     scripted.close()
+    frames = agent.frames()
+    for name, (start, end) in windows.items():   # after every measurement: it takes a core for seconds
+        cases[name]["png"] = png_floor(frames, start, end)
     return {
         "window": {"x": rect[0], "y": rect[1], "width": rect[2], "height": rect[3]},
         "latency": {"changes": options.changes, "missed": missed, "drawnToAgentMilliseconds": to_agent,
-                    "signalToDrawnMilliseconds": signal_to_drawn,
-                    "drawnToStreamMilliseconds": to_stream, "streamMissed": stream_missed},
+                    "signalToDrawnMilliseconds": [round((drawn["t"] - sent) * 1000, 1) for sent, drawn in changes],
+                    "drawnToStreamMilliseconds": to_stream, "streamMissed": stream_missed,
+                    "othersCpuPercentToAgent": round(others_to_agent, 1),
+                    "othersCpuPercentToStream": round(others_to_stream, 1)},
         "cases": cases,
-        "vp8Pipeline": started["pipeline"],
+        "vp8Pipeline": pipeline,
     }
 
 
 def case_figures(traffic: tuple[float, float], cpu: dict[str, float]) -> dict:
+    """The app's figures for one content, as the JSON has them."""
     return {"bytesPerSecond": round(traffic[0]), "framesPerSecond": round(traffic[1], 2),
             "cpuPercent": round(cpu["app"], 1), "compositorCpuPercent": round(cpu["compositor"], 1),
-            "serverCpuPercent": round(cpu["server"], 1)}
+            "serverCpuPercent": round(cpu["server"], 1), "othersCpuPercent": round(cpu["others"], 1)}
 
 
 def vp8_target_bitrate(properties: str) -> int:
@@ -432,6 +534,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def summary(result: dict) -> str:
+    """The figures as a few lines for a person."""
     lat = result["latency"]
     rows = [f"Screen share ({result['build']} build), {result['machine']['processor']}, "
             f"{result['machine']['cores']} cores, {result['date']}",
@@ -452,11 +555,13 @@ def summary(result: dict) -> str:
 
 
 def build_of(binary: Path) -> str:
+    """"release" or "debug", from where the binary was built."""
     parts = binary.resolve().parts
     return "release" if "release" in parts else "debug" if "debug" in parts else "unknown"
 
 
 def main() -> int:
+    """Measures, writes the JSON, prints the summary."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--output", type=Path, required=True, help="where to write the JSON figures")
     parser.add_argument("--changes", type=int, default=24, help="colour changes timed (default 24)")

@@ -44,6 +44,7 @@ class ScriptedAgent:
         self._last_received = 0
         self._frames: list[dict[str, Any]] = []
         self._pictures: list[bytes] = []
+        self._picture_times: list[float] = []
         self._arrivals = threading.Condition()
         self._failures: queue.Queue[BaseException] = queue.Queue()
         self._write({"v": 1, "type": "hello", "body": {"versions": list(versions), "token": token}})
@@ -89,6 +90,11 @@ class ScriptedAgent:
         """Every relayed co-browse frame (`ACR2`, binary) so far, in order (version 2)."""
         with self._arrivals:
             return list(self._pictures)
+
+    def dated_pictures(self) -> list[tuple[float, bytes]]:
+        """Every relayed frame so far with the wall-clock time it arrived (`time.time()`), in order."""
+        with self._arrivals:
+            return list(zip(self._picture_times, self._pictures))
 
     def wait_for_pictures(self, count: int, timeout: float | None = None) -> list[bytes]:
         """Waits until at least `count` relayed frames arrived; returns them all."""
@@ -194,6 +200,7 @@ class ScriptedAgent:
                 if opcode == websocket.ABNF.OPCODE_BINARY:
                     with self._arrivals:
                         self._pictures.append(bytes(data))
+                        self._picture_times.append(time.time())
                         self._arrivals.notify_all()
                     continue
                 if opcode != websocket.ABNF.OPCODE_TEXT:

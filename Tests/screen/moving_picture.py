@@ -16,11 +16,8 @@ One JSON line per event on stdout and (append) in --events FILE:
 Ends on SIGTERM.
 """
 import argparse
-import json
 import random
-import signal
 import sys
-import time
 
 import gi
 
@@ -28,7 +25,9 @@ gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
 gi.require_version("Graphene", "1.0")
 gi.require_version("GdkPixbuf", "2.0")
-from gi.repository import Gdk, GdkPixbuf, Gio, GLib, Graphene, Gtk  # noqa: E402
+from gi.repository import Gdk, GdkPixbuf, GLib, Graphene, Gtk  # noqa: E402
+
+from window_app import WindowApp  # noqa: E402
 
 TEXTURE = (160, 100)   # random pixels, scaled SCALE times up once
 SCALE = 10
@@ -76,26 +75,13 @@ class Picture(Gtk.Widget):
         self.on_drawn(w, h)
 
 
-class MovingPicture:
+class MovingPicture(WindowApp):
     def __init__(self, args):
-        self.args = args
+        super().__init__(args, "org.assist.tests.MovingPicture")
         self.drawn = 0
-        self.events = open(args.events, "a", buffering=1) if args.events else None
-        self.app = Gtk.Application(application_id="org.assist.tests.MovingPicture",
-                                   flags=Gio.ApplicationFlags.NON_UNIQUE)
-        self.app.connect("activate", self.on_activate)
 
-    def emit(self, **kw):
-        kw["t"] = round(time.time(), 3)
-        line = json.dumps(kw)
-        print(line, flush=True)
-        if self.events:
-            self.events.write(line + "\n")
-
-    def on_activate(self, app):
-        win = Gtk.ApplicationWindow(application=app, title=self.args.title)
-        w, h = (int(v) for v in self.args.size.lower().split("x"))
-        win.set_default_size(w, h)
+    def build(self, app):
+        win = self.window(app)
         self.picture = Picture(random_texture(*TEXTURE, SCALE), self.on_drawn)
         self.picture.set_hexpand(True)
         self.picture.set_vexpand(True)
@@ -103,7 +89,6 @@ class MovingPicture:
         win.present()
         GLib.timeout_add(max(1, round(1000 / self.args.fps)), self.on_tick)
         GLib.timeout_add_seconds(1, self.on_second)
-        GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, self.quit)
 
     def on_drawn(self, width, height):
         if self.drawn == 0:
@@ -117,13 +102,6 @@ class MovingPicture:
     def on_second(self):
         self.emit(event="frames", drawn=self.drawn)
         return GLib.SOURCE_CONTINUE
-
-    def quit(self):
-        self.app.quit()
-        return GLib.SOURCE_REMOVE
-
-    def run(self):
-        return self.app.run([sys.argv[0]])
 
 
 def main():

@@ -20,18 +20,18 @@
 Runs in the session as its user: FILE must be writable by that user (GnomeSession.tmp_dir).
 """
 import argparse
-import json
 import os
 import signal
 import sys
-import time
 
 import gi
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
 gi.require_version("Graphene", "1.0")
-from gi.repository import Gdk, Gio, GLib, Graphene, Gtk  # noqa: E402
+from gi.repository import Gdk, GLib, Graphene, Gtk  # noqa: E402
+
+from window_app import WindowApp  # noqa: E402
 
 
 def parse_color(text):
@@ -61,29 +61,16 @@ class ColorArea(Gtk.Widget):
         self.on_snapshot(w, h)
 
 
-class PatternWindow:
+class PatternWindow(WindowApp):
     def __init__(self, args):
-        self.args = args
+        super().__init__(args, args.app_id)
         self.colors = [parse_color(c) for c in args.colors.split(",")]
         self.index = 0
         self.drawn = None
-        self.events = open(args.events, "a", buffering=1) if args.events else None
-        self.app = Gtk.Application(application_id=args.app_id,
-                                   flags=Gio.ApplicationFlags.NON_UNIQUE)
-        self.app.connect("activate", self.on_activate)
 
-    def emit(self, **kw):
-        kw["t"] = round(time.time(), 3)
-        line = json.dumps(kw)
-        print(line, flush=True)
-        if self.events:
-            self.events.write(line + "\n")
-
-    def on_activate(self, app):
-        win = Gtk.ApplicationWindow(application=app, title=self.args.title)
+    def build(self, app):
+        win = self.window(app)
         self.win = win
-        w, h = (int(v) for v in self.args.size.lower().split("x"))
-        win.set_default_size(w, h)
         area = ColorArea(self.on_drawn)
         area.set_hexpand(True)
         area.set_vexpand(True)
@@ -119,7 +106,6 @@ class PatternWindow:
         win.present()
         area.grab_focus()
         GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, self.on_usr1)
-        GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, self.quit)
         if not os.isatty(0):
             GLib.io_add_watch(GLib.IOChannel.unix_new(0), GLib.PRIORITY_DEFAULT,
                               GLib.IOCondition.IN | GLib.IOCondition.HUP, self.on_stdin)
@@ -177,13 +163,6 @@ class PatternWindow:
         self.emit(event="key", keyval=keyval, name=Gdk.keyval_name(keyval), keycode=keycode,
                   state=int(state))
         return False
-
-    def quit(self):
-        self.app.quit()
-        return GLib.SOURCE_REMOVE
-
-    def run(self):
-        return self.app.run([sys.argv[0]])
 
 
 def main():

@@ -14,42 +14,28 @@ One JSON line per event on stdout and (append) in --events FILE:
 Ends on SIGTERM.
 """
 import argparse
-import json
 import random
-import signal
 import sys
-import time
 
 import gi
 
 gi.require_version("Gtk", "4.0")
-from gi.repository import Gio, GLib, Gtk  # noqa: E402
+from gi.repository import GLib, Gtk  # noqa: E402
+
+from window_app import WindowApp  # noqa: E402
 
 WORDS = ("build", "error", "warning", "compile", "link", "test", "passed", "failed", "module",
          "Sources/AssistScreen", "0x7f3a", "frame", "tile", "png", "ok", "[info]", "[debug]", "12.8 ms")
 
 
-class ScrollingText:
+class ScrollingText(WindowApp):
     def __init__(self, args):
-        self.args = args
+        super().__init__(args, "org.assist.tests.ScrollingText")
         self.lines = 0
         self.words = random.Random(11)
-        self.events = open(args.events, "a", buffering=1) if args.events else None
-        self.app = Gtk.Application(application_id="org.assist.tests.ScrollingText",
-                                   flags=Gio.ApplicationFlags.NON_UNIQUE)
-        self.app.connect("activate", self.on_activate)
 
-    def emit(self, **kw):
-        kw["t"] = round(time.time(), 3)
-        line = json.dumps(kw)
-        print(line, flush=True)
-        if self.events:
-            self.events.write(line + "\n")
-
-    def on_activate(self, app):
-        win = Gtk.ApplicationWindow(application=app, title=self.args.title)
-        w, h = (int(v) for v in self.args.size.lower().split("x"))
-        win.set_default_size(w, h)
+    def build(self, app):
+        win = self.window(app)
         self.view = Gtk.TextView(editable=False, cursor_visible=False, monospace=True)
         self.buffer = self.view.get_buffer()
         self.end = self.buffer.create_mark("end", self.buffer.get_end_iter(), False)
@@ -59,7 +45,6 @@ class ScrollingText:
         self.emit(event="ready")
         GLib.timeout_add(max(1, round(1000 / self.args.rate)), self.on_tick)
         GLib.timeout_add_seconds(1, self.on_second)
-        GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, self.quit)
 
     def on_tick(self):
         self.lines += 1
@@ -71,13 +56,6 @@ class ScrollingText:
     def on_second(self):
         self.emit(event="lines", lines=self.lines)
         return GLib.SOURCE_CONTINUE
-
-    def quit(self):
-        self.app.quit()
-        return GLib.SOURCE_REMOVE
-
-    def run(self):
-        return self.app.run([sys.argv[0]])
 
 
 def main():

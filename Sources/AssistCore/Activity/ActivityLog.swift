@@ -47,8 +47,8 @@ public struct ActivityLog: Sendable {
     ///
     /// - Throws: ``ActivityLogError`` when the file cannot be written.
     public func append(_ event: ActivityEvent, now: Date) throws(ActivityLogError) {
-        let kept = events(now: now)
         let all = read()
+        let kept = Self.kept(all, now: now)
         if kept.count != all.count {
             try rewrite(kept + [event])
             return
@@ -60,7 +60,12 @@ public struct ActivityLog: Sendable {
 
     /// The events kept at `now`, oldest first.
     public func events(now: Date) -> [ActivityEvent] {
-        read().filter { now.timeIntervalSince($0.time) <= Self.retention }
+        Self.kept(read(), now: now)
+    }
+
+    /// The events of `events` still within the retention at `now`.
+    private static func kept(_ events: [ActivityEvent], now: Date) -> [ActivityEvent] {
+        events.filter { now.timeIntervalSince($0.time) <= retention }
     }
 
     /// Removes the whole record.

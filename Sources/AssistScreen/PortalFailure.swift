@@ -4,7 +4,7 @@ import CGtk
 import CPortal
 
 /// Why a libportal call failed, read from its `GError` and sorted into what
-/// the person is told (``ScreenChoiceError``).
+/// the person is told (``ScreenChoiceError``, ``ScreenControlError``).
 ///
 /// What libportal 0.6 reports, as measured with xdg-desktop-portal 1.16 and
 /// xdg-desktop-portal-gnome 43: the person's Cancel is `G_IO_ERROR_CANCELLED`
@@ -83,7 +83,16 @@ struct PortalFailure: Error, Sendable, Hashable {
             G_DBUS_ERROR_UNKNOWN_INTERFACE, G_DBUS_ERROR_UNKNOWN_OBJECT, G_DBUS_ERROR_UNKNOWN_PROPERTY,
         ].map { Int32($0.rawValue) })
 
-    /// What the person is told.
+    /// What the person is told when asked for control of the screen.
+    var controlError: ScreenControlError {
+        switch kind {
+        case .cancelled: .cancelled
+        case .noPortal: .unavailable
+        case .other: .failed(detail: message)
+        }
+    }
+
+    /// What the person is told when asked to share the screen.
     var choiceError: ScreenChoiceError {
         switch kind {
         case .cancelled: .cancelled

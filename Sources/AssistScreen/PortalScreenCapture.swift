@@ -30,7 +30,7 @@ public final class PortalScreenCapture: ScreenCapture {
     /// Whether a ScreenCast portal answers on the session bus (within 5 s)
     /// with a monitor or a window to share.
     public func isAvailable() async -> Bool {
-        await ScreenCastAvailability.check()
+        await PortalAvailability.canShare()
     }
 
     /// Asks the desktop to let the person pick a monitor or a window, in the
@@ -52,12 +52,70 @@ public final class PortalScreenCapture: ScreenCapture {
         let portal = try connectedPortal()
         let persistMode = remember ? XDP_PERSIST_MODE_PERSISTENT : XDP_PERSIST_MODE_NONE
         let session = try await PortalSession.create(on: portal, persistMode: persistMode, restoreToken: token)
-        try await session.start(parent: parent)
+        do throws(PortalFailure) {
+            try await session.start(parent: parent)
+        } catch {
+            throw error.choiceError
+        }
         guard let stream = session.streams.first else {
             session.close()
             throw .failed(detail: "the desktop started a screen share without a stream")
         }
         return PortalScreenStream(session: session, stream: stream, restoreToken: remember ? session.restoreToken : nil)
+    }
+
+    /// Whether a RemoteDesktop portal answers on the session bus (within
+    /// 5 s) with a pointer and a keyboard to lend.
+    public func canControl() async -> Bool {
+        await PortalAvailability.canControl()
+    }
+
+    /// Asks the desktop, in its RemoteDesktop dialog over `parent`, for the
+    /// pointer and keyboard on a source of `stream`'s kind (a monitor or a
+    /// window, which the person picks there again: the portal cannot lend
+    /// devices to a ScreenCast session), and returns the control with its
+    /// session's stream, not yet started.
+    ///
+    /// - Throws: ``ScreenControlError/interactionNotAllowed`` when the person
+    ///   confirmed the dialog with its remote interaction off,
+    ///   ``ScreenControlError/cancelled`` when they closed it,
+    ///   ``ScreenControlError/unavailable`` when no RemoteDesktop portal
+    ///   answers, ``ScreenControlError/failed(detail:)`` otherwise.
+    public func control(
+        _ stream: any ScreenStream, parent: UnsafeMutablePointer<GtkWindow>?
+    ) async throws(ScreenControlError) -> any ScreenControl {
+        let portal: OpaquePointer
+        do throws(ScreenChoiceError) {
+            portal = try connectedPortal()
+        } catch {
+            throw .unavailable
+        }
+        let outputs = stream.source == .window ? XDP_OUTPUT_WINDOW : XDP_OUTPUT_MONITOR
+        guard let watch = RemoteDesktopSessionHandle() else { throw .unavailable }
+        let session = try await PortalSession.createRemoteDesktop(on: portal, outputs: outputs)
+        watch.stop()
+        guard let handle = watch.handle else {
+            session.close()
+            throw .failed(detail: "the portal's answer naming the remote desktop session was not seen")
+        }
+        do throws(PortalFailure) {
+            try await session.start(parent: parent)
+        } catch {
+            throw error.controlError
+        }
+        let lent = session.devices.rawValue
+        guard lent & XDP_DEVICE_POINTER.rawValue != 0, lent & XDP_DEVICE_KEYBOARD.rawValue != 0 else {
+            session.close()
+            throw .interactionNotAllowed
+        }
+        guard let description = session.streams.first else {
+            session.close()
+            throw .failed(detail: "the desktop started a remote desktop session without a stream")
+        }
+        let control = PortalScreenControl(
+            session: session, stream: description, input: RemoteDesktopInput(bus: watch.bus, session: handle))
+        await control.warmUp()
+        return control
     }
 
     /// The portal object, made once. libportal 0.6's `xdp_portal_new`

@@ -3,9 +3,9 @@ import AssistGtk
 import CGtk
 import CPortal
 
-/// One ScreenCast session of the desktop portal, through libportal: its
-/// calls as async functions, on the main thread (libportal answers on the
-/// main context the call was made from).
+/// One ScreenCast or RemoteDesktop session of the desktop portal, through
+/// libportal: its calls as async functions, on the main thread (libportal
+/// answers on the main context the call was made from).
 ///
 /// libportal 0.6 facts this relies on: a session whose start failed is
 /// already closed; `xdp_session_close` emits `closed` itself (twice), so the
@@ -15,7 +15,7 @@ import CPortal
 @MainActor
 final class PortalSession {
     /// The `XdpSession`, an owned reference.
-    private let session: OpaquePointer
+    let session: OpaquePointer
     private var closedHandler: gulong = 0
     private var closed = false
 
@@ -54,11 +54,31 @@ final class PortalSession {
         }
     }
 
+    /// Asks `portal` for a RemoteDesktop session that lends a pointer and a
+    /// keyboard on a source of `outputs` (which its dialog lets the person
+    /// pick), with the cursor drawn into the pictures. libportal 0.6 keeps
+    /// no RemoteDesktop choice: its dialog shows every time.
+    static func createRemoteDesktop(
+        on portal: OpaquePointer, outputs: XdpOutputType
+    ) async throws(ScreenControlError) -> PortalSession {
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<CreateOutcome, Never>) in
+            let waiter = Unmanaged.passRetained(Waiter(continuation, on: portal)).toOpaque()
+            let devices = XdpDeviceType(XDP_DEVICE_KEYBOARD.rawValue | XDP_DEVICE_POINTER.rawValue)
+            xdp_portal_create_remote_desktop_session(
+                portal, devices, outputs, XDP_REMOTE_DESKTOP_FLAG_NONE, XDP_CURSOR_MODE_EMBEDDED, nil,
+                Self.remoteDesktopCreated, waiter)
+        }
+        switch outcome {
+        case .success(let session): return PortalSession(taking: session.pointer)
+        case .failure(let failure): throw failure.controlError
+        }
+    }
+
     /// Starts the session: the desktop shows its dialog over `parent` (none
     /// when `parent` is `nil` or not realized yet — libportal would wait
     /// forever for the handle of a window that has no surface) and returns
     /// once the person picked a source or closed the dialog.
-    func start(parent: UnsafeMutablePointer<GtkWindow>?) async throws(ScreenChoiceError) {
+    func start(parent: UnsafeMutablePointer<GtkWindow>?) async throws(PortalFailure) {
         let handle = parent.flatMap { window -> OpaquePointer? in
             gtk_widget_get_realized(GtkCast.pointer(window, to: GtkWidget.self)) != 0 ? xdp_parent_new_gtk(window) : nil
         }
@@ -70,9 +90,17 @@ final class PortalSession {
         }
         if case .failure(let failure) = outcome {
             closed = true
-            throw failure.choiceError
+            throw failure
         }
     }
+
+    /// The devices the desktop lends (a RemoteDesktop session, once started).
+    var devices: XdpDeviceType {
+        xdp_session_get_devices(session)
+    }
+
+    /// Whether the session is closed: nothing it lends reaches the desktop.
+    var isClosed: Bool { closed }
 
     /// The streams the person picked (one: the session does not ask for
     /// several); empty before the session started.
@@ -128,6 +156,18 @@ final class PortalSession {
         let waiter = Unmanaged<Waiter<CreateOutcome>>.fromOpaque(userData).takeRetainedValue()
         var error: UnsafeMutablePointer<GError>?
         if let session = xdp_portal_create_screencast_session_finish(waiter.object, result, &error) {
+            waiter.continuation.resume(returning: .success(SessionPointer(pointer: session)))
+        } else {
+            waiter.continuation.resume(returning: .failure(PortalFailure(taking: &error)))
+        }
+    }
+
+    /// Where `xdp_portal_create_remote_desktop_session` lands.
+    private static let remoteDesktopCreated: GAsyncReadyCallback = { _, result, userData in
+        guard let userData else { return }
+        let waiter = Unmanaged<Waiter<CreateOutcome>>.fromOpaque(userData).takeRetainedValue()
+        var error: UnsafeMutablePointer<GError>?
+        if let session = xdp_portal_create_remote_desktop_session_finish(waiter.object, result, &error) {
             waiter.continuation.resume(returning: .success(SessionPointer(pointer: session)))
         } else {
             waiter.continuation.resume(returning: .failure(PortalFailure(taking: &error)))

@@ -76,6 +76,22 @@ class AgentPicture:
                 found += 1
         return found
 
+    def bounds(self, rgb: tuple[int, int, int], tolerance: int = 0) -> tuple[int, int, int, int] | None:
+        """The box (left, top, right, bottom; right and bottom exclusive) of the pixels of
+        colour `rgb`, or None when there is none."""
+        red, green, blue = rgb
+        pixels, width = self.pixels, self.width
+        left = top = None
+        right = bottom = 0
+        for index in range(0, len(pixels), 4):
+            if abs(pixels[index] - red) <= tolerance and abs(pixels[index + 1] - green) <= tolerance \
+                    and abs(pixels[index + 2] - blue) <= tolerance:
+                x, y = (index // 4) % width, (index // 4) // width
+                left = x if left is None else min(left, x)
+                top = y if top is None else top
+                right, bottom = max(right, x + 1), y + 1
+        return None if left is None else (left, top, right, bottom)
+
     def save_png(self, path: str) -> None:
         """Writes the picture as a PNG, for a person to look at."""
         pixbuf = GdkPixbuf.Pixbuf.new_from_bytes(

@@ -363,3 +363,95 @@ def test_the_person_stops_sharing_and_the_stream_is_gone(desktop: GnomeSession, 
     agent.expect("screenShareEnd", lambda body: body["requestId"] == request)
     wait_until_no_stream(desktop)
     agent.close()
+
+
+def clear_point(drawn: AgentPicture, rgb: tuple[int, int, int], tolerance: int) -> tuple[int, int]:
+    """A point of the picture in the middle of a 17-pixel square of colour `rgb`, the one
+    nearest the middle of that colour's box (windows may overlap)."""
+    box = drawn.bounds(rgb, tolerance)
+    assert box, f"no pixel of {rgb} in the agent's picture"
+
+    def near(x: int, y: int) -> bool:
+        index = (y * drawn.width + x) * 4
+        return all(abs(drawn.pixels[index + channel] - rgb[channel]) <= tolerance for channel in range(3))
+
+    middle = ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)
+    candidates = sorted(((x, y) for x in range(box[0] + 8, box[2] - 8, 4) for y in range(box[1] + 8, box[3] - 8, 4)),
+                        key=lambda point: abs(point[0] - middle[0]) + abs(point[1] - middle[1]))
+    for x, y in candidates:
+        if all(near(x + dx, y + dy) for dx in (-8, 0, 8) for dy in (-8, 0, 8)):
+            return x, y
+    raise AssertionError(f"no clear 17-pixel square of {rgb} in {box}")
+
+
+def wait_for_input_result(agent: ScriptedAgent, input_id: str) -> str:
+    return agent.expect("inputResult", lambda body: body["inputId"] == input_id)["outcome"]
+
+
+def test_the_agent_controls_the_shared_screen_only_while_allowed_and_never_the_app(
+        desktop: GnomeSession, server: Server) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    pattern = desktop.spawn_pattern_window("Export tool", colours=("#ff00ff",), size="520x360")
+    agent, session_id, _ = chatting(desktop, server)
+    assert agent.received("sessionAssigned")[0].get("screenControl") is True
+    share = agent.request_screen_share(session_id, scope="screen")
+    press(desktop, "Choose What to Share…")
+    portal(desktop, "share")
+    agent.expect("consumerAnswered", lambda body: body["requestId"] == share and body["accepted"])
+    wait_for_picture(agent, lambda drawn: drawn.count(PATTERN, tolerance=4) > 20_000, "the test window")
+
+    request = agent.request_control(session_id)
+    wait_for_text(desktop, "Casey asks to use your mouse and keyboard")
+    desktop.screenshot(str(SCREENSHOTS / "screen-control-prompt.png"))
+    press(desktop, "Continue…")
+    wait_for_portal_dialog(desktop)
+    desktop.screenshot(str(SCREENSHOTS / "screen-control-portal-dialog.png"))
+    portal(desktop, "share")   # the Remote desktop dialog, with "Allow remote interaction" turned on
+    answer = agent.expect("consumerAnswered", lambda body: body["requestId"] == request and body["kind"] == "control")
+    assert answer["accepted"] is True
+    wait_for_text(desktop, "Casey can see and use your whole screen")
+
+    # The share goes on with the control session's stream: a keyframe, then the window.
+    seen = wait_for_picture(agent, lambda drawn: drawn.count(PATTERN, tolerance=4) > 20_000, "the test window")
+    # Two clicks in the test window (Assist's window may cover part of it): each lands, and the
+    # window sees them as far apart as the agent put them, so the agent's pixels are the screen's.
+    x, y = clear_point(seen, PATTERN, tolerance=4)
+    box = seen.bounds(PATTERN, tolerance=4)
+    x2, y2 = min(x + 40, box[2] - 9), min(y + 30, box[3] - 9)
+    for point in ((x, y), (x2, y2)):
+        clicked = wait_for_input_result(agent, agent.send_input(session_id, {"kind": "click", "x": point[0], "y": point[1]}))
+        assert clicked == "performed"
+    deadline = time.monotonic() + 10
+    while len(pattern.clicks()) < 2:
+        assert time.monotonic() < deadline, f"the agent's clicks did not land: {pattern.clicks()}"
+        time.sleep(0.1)
+    first, second = pattern.clicks()[:2]
+    assert (second["x"] - first["x"], second["y"] - first["y"]) == (x2 - x, y2 - y), (first, second, (x, y), (x2, y2))
+    assert first["button"] == 1 and first["n_press"] == 1
+    typed = wait_for_input_result(agent, agent.send_input(session_id, {"kind": "text", "text": "hi"}))
+    assert typed == "performed"
+    pattern.wait_event(lambda e: e.get("event") == "key" and e.get("name") == "i", 10, "the agent's typing")
+    assert [key["name"] for key in pattern.keys()][-2:] == ["h", "i"]
+
+    # Assist's own window never takes the agent's click: the composer's mask lies in it.
+    mask = wait_for_picture(agent, lambda drawn: drawn.count(MASK, tolerance=2) > 500, "the composer's mask")
+    app_x, app_y = clear_point(mask, MASK, tolerance=0)   # exact: the wallpaper comes close to the mask colour
+    into_app = wait_for_input_result(agent, agent.send_input(session_id, {"kind": "click", "x": app_x, "y": app_y}))
+    assert into_app == "notInteractive"
+
+    clicks = len(pattern.clicks())
+    press(desktop, "Take back control")
+    agent.expect("controlEnd", lambda body: body["requestId"] == request)
+    wait_for_text(desktop, "Casey can see your whole screen")
+    late = agent.send_input(session_id, {"kind": "click", "x": x, "y": y})
+    agent.expect("error", lambda body: body.get("refType") == "input")
+    time.sleep(1.0)
+    assert len(pattern.clicks()) == clicks, "a click landed after the person took control back"
+    assert not agent.received("inputResult", lambda body: body["inputId"] == late)
+
+    agent.stop_share(session_id, share)
+    wait_until_no_stream(desktop)
+    record = Path(desktop.env["XDG_STATE_HOME"]) / "assist" / "activity.jsonl"
+    kinds = [(event["kind"], event.get("subject")) for event in map(json.loads, record.read_text().splitlines())]
+    assert ("controlGranted", "screen") in kinds and ("controlEnded", None) in kinds, kinds
+    agent.close()

@@ -117,6 +117,18 @@ class ScriptedAgent:
         self._send_sequenced("requestScreenShare", body)
         return request_id
 
+    def request_control(self, session_id: str) -> str:
+        """Asks to act on what is shared (§12.6, §12.9); returns the request id."""
+        request_id = f"control-{uuid.uuid4()}"
+        self._send_sequenced("requestControl", {"sessionId": session_id, "requestId": request_id})
+        return request_id
+
+    def send_input(self, session_id: str, event: dict[str, Any]) -> str:
+        """Sends one input event (unsequenced, §12.6); returns its input id."""
+        input_id = f"input-{uuid.uuid4()}"
+        self._write({"v": 1, "type": "input", "body": {"sessionId": session_id, "inputId": input_id, "event": event}})
+        return input_id
+
     def stop_share(self, session_id: str, request_id: str) -> None:
         """Stops the share `request_id` started."""
         self._send_sequenced("screenShareEnd", {"sessionId": session_id, "requestId": request_id})

@@ -56,6 +56,8 @@ export class SessionPanel {
   /** What the visitor's app lets the agent ask to see (`sessionAssigned`'s `shareScopes`). */
   #offersScreen = false;
   #offersWindow = true;
+  /** Whether the agent may ask for control of a shared screen (`sessionAssigned`'s `screenControl`, §12.9). */
+  #offersScreenControl = false;
   #sharedWindow;
   #control;
   #annotations;
@@ -105,10 +107,11 @@ export class SessionPanel {
   }
 
   /** Applies a `sessionAssigned` (the first, or again after a reconnection). */
-  assign({ visitorName, destination, preChat, shareScopes }) {
+  assign({ visitorName, destination, preChat, shareScopes, screenControl }) {
     this.#visitor = visitorLabel(visitorName);
     this.#offersScreen = Array.isArray(shareScopes) && shareScopes.includes("screen");
     this.#offersWindow = !Array.isArray(shareScopes) || shareScopes.includes("window");
+    this.#offersScreenControl = screenControl === true;
     this.#destination = typeof destination === "string" ? destination : "";
     this.#q(".session__name").textContent = this.#visitor;
     this.#q(".session__detail").textContent = `${this.#destination} · session ${this.sessionId}`;
@@ -202,11 +205,11 @@ export class SessionPanel {
       this.#control.answered(requestId, accepted);
     } else if (kind === "screenShare" && requestId === this.#shareRequestId) {
       const appWindow = !shared || shared === "appWindow";
-      this.#control.offered = appWindow;
+      this.#control.offered = appWindow || this.#offersScreenControl;
       this.#annotations.offered = appWindow;
       if (accepted) this.#sharedWindow.start();
       this.#setShare(accepted ? "accepted" : "declined", accepted
-        ? sharingSentence(this.#visitor, shared)
+        ? sharingSentence(this.#visitor, shared, this.#offersScreenControl)
         : `${this.#visitor} declined to share their screen.`);
     } else if (kind === "push" && this.#pushedUrls.has(requestId)) {
       const url = this.#pushedUrls.get(requestId);
@@ -588,11 +591,17 @@ export class SessionPanel {
   }
 }
 
-/** What the console says while `visitor` shares `shared` (protocol §12.8). */
-function sharingSentence(visitor, shared) {
+/**
+ * What the console says while `visitor` shares `shared` (protocol §12.8), and
+ * whether control may be asked for on it (`controllable`, §12.9).
+ */
+function sharingSentence(visitor, shared, controllable) {
+  const tools = controllable
+    ? "You can see it and ask to use their mouse and keyboard; drawing stays with the app's window."
+    : "You can see it; control and drawing stay with the app's window.";
   switch (shared) {
-    case "monitor": return `${visitor} is sharing their whole screen. You can see it; control and drawing stay with the app's window.`;
-    case "window": return `${visitor} is sharing a window they chose. You can see it; control and drawing stay with the app's window.`;
+    case "monitor": return `${visitor} is sharing their whole screen. ${tools}`;
+    case "window": return `${visitor} is sharing a window they chose. ${tools}`;
     default: return `Screen share accepted — ${visitor} is sharing.`;
   }
 }

@@ -10,7 +10,9 @@ public struct ActivityEvent: Sendable, Hashable, Codable {
         case shareStarted
         /// The share ended.
         case shareEnded
-        /// The person gave the agent control of the app's window.
+        /// The person gave the agent control of the app's window, or with
+        /// ``ActivityEvent/subject`` `screen` their pointer and keyboard on
+        /// what they share.
         case controlGranted
         /// The agent's control ended.
         case controlEnded

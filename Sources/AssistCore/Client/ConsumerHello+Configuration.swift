@@ -10,13 +10,17 @@ extension ConsumerHello {
     /// app can take calls, so that no agent proposes one it cannot answer.
     /// The share scopes are the configuration's, without
     /// ``ShareScope/screen`` unless the app `sharesScreen` (it has a screen
-    /// capture), so that no agent asks for a screen it cannot show.
+    /// capture), so that no agent asks for a screen it cannot show; and
+    /// control of the screen is offered only when the screen is, the
+    /// configuration's ``Configuration/screenControl`` allows it and the app
+    /// `controlsScreen` (the desktop lends it a pointer and a keyboard).
     public init(
         configuration: Configuration, submission: PrechatSubmission,
-        versions: [Int] = ProtocolVersion.supported, sharesScreen: Bool = false
+        versions: [Int] = ProtocolVersion.supported, sharesScreen: Bool = false, controlsScreen: Bool = false
     ) {
         func given(_ value: String) -> String? { value.isEmpty ? nil : value }
         let sessionToken = given(configuration.sessionToken)
+        let shareScopes = configuration.screenShareScopes.filter { $0 != .screen || sharesScreen }
         self.init(
             versions: versions,
             destination: sessionToken == nil ? given(configuration.destination) : nil,
@@ -28,6 +32,7 @@ extension ConsumerHello {
             sessionToken: sessionToken,
             auditName: given(configuration.auditName),
             uui: given(configuration.uui),
-            shareScopes: configuration.screenShareScopes.filter { $0 != .screen || sharesScreen })
+            shareScopes: shareScopes,
+            screenControl: controlsScreen && configuration.screenControl && shareScopes.contains(.screen))
     }
 }

@@ -57,10 +57,11 @@ extension ConsumerSession {
             }
             return request(ConsentRequest(id: id, agent: agent(agentID), subject: .screenShare(scope)))
         case .controlRequest(let id, let agentID):
-            if let share, share.source != .appWindow {
-                return send(.controlAnswer(requestID: id, accepted: false))  // control of a screen: not offered (§12.8)
+            let scope = share?.source.scope ?? .window
+            if scope == .screen, !hello.screenControl {
+                return send(.controlAnswer(requestID: id, accepted: false))  // control of the screen: not offered (§12.9)
             }
-            return request(ConsentRequest(id: id, agent: agent(agentID), subject: .control))
+            return request(ConsentRequest(id: id, agent: agent(agentID), subject: .control(scope)))
         case .push(let id, let agentID, let content):
             return request(ConsentRequest(id: id, agent: agent(agentID), subject: .push(content)))
         case .screenShareEnd(let id):

@@ -62,7 +62,8 @@ public struct ConsumerSession: Sendable {
                 .resume(
                     ResumeRequest(
                         resumeToken: welcome.resumeToken, lastReceivedSeq: channel.lastReceivedSeq,
-                        versions: hello.versions, shareScopes: hello.shareScopes))
+                        versions: hello.versions, shareScopes: hello.shareScopes,
+                        screenControl: hello.screenControl))
             } else {
                 .hello(hello)
             }

@@ -77,9 +77,12 @@ public actor SupportClient {
     /// answer ``SupportEvent/callMessage(_:)`` events with a ``CallMachine``.
     /// With `sharesScreen` the app can show the screen through the desktop
     /// (it has a screen capture), so it offers ``ShareScope/screen`` when the
-    /// configuration's ``Configuration/screenShareScopes`` has it.
+    /// configuration's ``Configuration/screenShareScopes`` has it; with
+    /// `controlsScreen` as well (the desktop can lend a pointer and a
+    /// keyboard) it offers control of the screen when
+    /// ``Configuration/screenControl`` allows it (§12.9).
     /// With `keeping`, the session is kept there from its first `welcome`
-    /// until it ends (see ``init(configuration:resuming:access:takesCalls:sharesScreen:keeping:readIdleLimit:logger:now:)``).
+    /// until it ends (see ``init(configuration:resuming:access:takesCalls:sharesScreen:controlsScreen:keeping:readIdleLimit:logger:now:)``).
     /// `readIdleLimit` is how long the connection may stay silent before it
     /// is replaced; it must be well over twice the server's ping interval.
     ///
@@ -91,6 +94,7 @@ public actor SupportClient {
         access: ServerAccess? = nil,
         takesCalls: Bool = false,
         sharesScreen: Bool = false,
+        controlsScreen: Bool = false,
         keeping: KeptSessionStore? = nil,
         readIdleLimit: Duration = SupportClient.defaultReadIdleLimit,
         logger: Logger = Logger(label: "assist.client"),
@@ -98,7 +102,7 @@ public actor SupportClient {
     ) throws(UserFacingError) {
         try self.init(
             configuration: configuration, opening: .new(submission), access: access, takesCalls: takesCalls,
-            sharesScreen: sharesScreen, keeping: keeping, readIdleLimit: readIdleLimit, logger: logger, now: now)
+            sharesScreen: sharesScreen, controlsScreen: controlsScreen, keeping: keeping, readIdleLimit: readIdleLimit, logger: logger, now: now)
     }
 
     /// A client that resumes the session `kept` (loaded from `keeping`,
@@ -123,6 +127,7 @@ public actor SupportClient {
         access: ServerAccess? = nil,
         takesCalls: Bool = false,
         sharesScreen: Bool = false,
+        controlsScreen: Bool = false,
         keeping: KeptSessionStore?,
         readIdleLimit: Duration = SupportClient.defaultReadIdleLimit,
         logger: Logger = Logger(label: "assist.client"),
@@ -130,7 +135,7 @@ public actor SupportClient {
     ) throws(UserFacingError) {
         try self.init(
             configuration: configuration, opening: .resumed(kept), access: access, takesCalls: takesCalls,
-            sharesScreen: sharesScreen, keeping: keeping, readIdleLimit: readIdleLimit, logger: logger, now: now)
+            sharesScreen: sharesScreen, controlsScreen: controlsScreen, keeping: keeping, readIdleLimit: readIdleLimit, logger: logger, now: now)
     }
 
     /// How a client's session begins.
@@ -143,7 +148,7 @@ public actor SupportClient {
 
     private init(
         configuration: Configuration, opening: Opening, access: ServerAccess?, takesCalls: Bool,
-        sharesScreen: Bool, keeping: KeptSessionStore?, readIdleLimit: Duration, logger: Logger, now: @escaping @Sendable () -> Date
+        sharesScreen: Bool, controlsScreen: Bool, keeping: KeptSessionStore?, readIdleLimit: Duration, logger: Logger, now: @escaping @Sendable () -> Date
     ) throws(UserFacingError) {
         guard let server = configuration.server else {
             throw UserFacingError(message: localized("No support server is configured."), remedy: .checkSettings)
@@ -182,11 +187,12 @@ public actor SupportClient {
         case .new(let submission):
             session = ConsumerSession(
                 hello: ConsumerHello(
-                    configuration: configuration, submission: submission, versions: versions, sharesScreen: sharesScreen))
+                    configuration: configuration, submission: submission, versions: versions, sharesScreen: sharesScreen,
+                    controlsScreen: controlsScreen))
         case .resumed(let kept):
             let hello = ConsumerHello(
                 configuration: configuration, submission: PrechatSubmission(answers: [], visitorName: nil),
-                versions: versions, sharesScreen: sharesScreen)
+                versions: versions, sharesScreen: sharesScreen, controlsScreen: controlsScreen)
             do {
                 session = try ConsumerSession(restoring: kept, hello: hello)
             } catch {

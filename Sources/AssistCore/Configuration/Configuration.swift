@@ -46,6 +46,7 @@ import Foundation
 /// | `addSharedDocCloseListener` | `true` | `true` | |
 /// | `keepAnnotationsOnChange` | `false` | `false` | |
 /// | `screenShareScopes` | (not in the seed) | `[.window]` | What an agent may ask to see: the application's own window (the seed's co-browse); `.screen` adds the screen or another window through the desktop's ScreenCast portal. `assist-desktop` offers both. |
+/// | `screenControl` | (not in the seed) | `false` | Whether an agent who sees the screen may ask to use the person's pointer and keyboard there, through the desktop's RemoteDesktop portal. `assist-desktop` allows it. |
 /// | `screenShareRequestedDelegate` | built-in prompt | `nil` = built-in prompt | |
 /// | `agentCobrowseDelegate` | built-in prompt | `nil` = built-in prompt | |
 /// | `connectionDelegate` | `nil` | `nil` | |
@@ -189,6 +190,13 @@ public struct Configuration: Sendable {
     /// screen capture installed (AssistGtk's `AssistSDK.screenCapture`). Empty:
     /// the agent cannot ask to see anything. In JSON an array of the names.
     public var screenShareScopes: [ShareScope] = [.window]
+
+    /// Whether an agent who sees the screen (``ShareScope/screen``) may ask
+    /// to use the person's pointer and keyboard there: after the app's own
+    /// prompt, the desktop asks in its RemoteDesktop dialog. Offered only when
+    /// the screen is, and the application's screen capture can control
+    /// (AssistGtk's `ScreenCapture.canControl()`).
+    public var screenControl = false
 
     // MARK: Chat window
 

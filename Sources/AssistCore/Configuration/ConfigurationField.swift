@@ -48,6 +48,7 @@ extension Configuration {
             ConfigurationField("addSharedDocCloseListener", \.addSharedDocCloseListener, .flag),
             ConfigurationField("keepAnnotationsOnChange", \.keepAnnotationsOnChange, .flag),
             ConfigurationField("screenShareScopes", \.screenShareScopes, .shareScopes),
+            ConfigurationField("screenControl", \.screenControl, .flag),
             ConfigurationField("visitorName", \.visitorName, .text),
             ConfigurationField("queueStyle", \.queueStyle, .choice),
             ConfigurationField("minimumEstimatedWaitTime", \.minimumEstimatedWaitTime, .seconds),

@@ -33,7 +33,10 @@ public struct ActivityLine: Sendable, Hashable {
             case .appWindow, nil: return localized("You shared this app's window with {name}.", ["name": name])
             }
         case .shareEnded: return localized("{name} stopped seeing what you shared.", ["name": name])
-        case .controlGranted: return localized("You let {name} control this app's window.", ["name": name])
+        case .controlGranted:
+            return subject == ShareScope.screen.rawValue
+                ? localized("You let {name} use your mouse and keyboard.", ["name": name])
+                : localized("You let {name} control this app's window.", ["name": name])
         case .controlEnded: return localized("{name}'s control ended.", ["name": name])
         case .callStarted:
             return subject == "video"

@@ -27,6 +27,12 @@ public struct AgentPresenceNotice: Sendable, Hashable {
         detail = error.sentence
     }
 
+    /// The notice that the agent cannot use the mouse and keyboard, and why.
+    public init(controlNotGiven error: ScreenControlError) {
+        title = localized("Your mouse and keyboard stay yours")
+        detail = error.sentence
+    }
+
     private static func name(of agent: Agent) -> String {
         let name = agent.name.trimmingCharacters(in: .whitespacesAndNewlines)
         return name.isEmpty ? localized("The agent") : name

@@ -31,7 +31,8 @@ public struct ConsentRequest: Sendable, Hashable {
         switch subject {
         case .screenShare(.window): localized("{name} asks to see this app's window", ["name": agentName])
         case .screenShare(.screen): localized("{name} asks to see your screen", ["name": agentName])
-        case .control: localized("{name} asks to control this app's window", ["name": agentName])
+        case .control(.window): localized("{name} asks to control this app's window", ["name": agentName])
+        case .control(.screen): localized("{name} asks to use your mouse and keyboard", ["name": agentName])
         case .push(.url): localized("{name} sent a link", ["name": agentName])
         case .push(.document): localized("{name} shared a document", ["name": agentName])
         case .call(.audio): localized("{name} is calling you", ["name": agentName])
@@ -54,8 +55,12 @@ public struct ConsentRequest: Sendable, Hashable {
             return localized(
                 "{name} will see this app's window, with fields you keep private hidden. Nothing else on your screen is shared.",
                 ["name": agentName]) + " " + timeout
-        case .control:
+        case .control(.window):
             return localized("{name} will be able to click and type in this app's window.", ["name": agentName]) + " " + timeout
+        case .control(.screen):
+            return localized(
+                "{name} will be able to click and type in what you share. The desktop asks you next: allow remote interaction there. To take control back at any time, press “Take back control” or Ctrl+Shift+Escape; this app's own windows never take {name}'s input.",
+                ["name": agentName]) + " " + timeout
         case .push(.url(let url)):
             return localized("Open {address} in your web browser?", ["address": url.absoluteString]) + " " + timeout
         case .push(.document(let url, _)):
@@ -72,7 +77,8 @@ public struct ConsentRequest: Sendable, Hashable {
     public var acceptLabel: String {
         switch subject {
         case .screenShare(.screen): localized("Choose What to Share…")
-        case .screenShare(.window), .control: localized("Accept")
+        case .screenShare(.window), .control(.window): localized("Accept")
+        case .control(.screen): localized("Continue…")
         case .push: localized("Open")
         case .call: localized("Answer")
         }

@@ -4,8 +4,10 @@ public enum ConsentSubject: Sendable, Hashable {
     /// ``ShareScope/window``), or the screen or a window the person picks
     /// in the desktop's dialog (scope ``ShareScope/screen``).
     case screenShare(ShareScope)
-    /// To click and type in this application's window.
-    case control
+    /// To click and type in this application's window (scope
+    /// ``ShareScope/window``), or with the person's pointer and keyboard on
+    /// the screen or window they share (scope ``ShareScope/screen``, §12.9).
+    case control(ShareScope)
     /// To open a web page or document the agent pushed.
     case push(PushedContent)
     /// To take a call with this media.

@@ -31,12 +31,24 @@ public struct SharingIndicator: Sendable, Hashable {
         showsControl = share.hasControl
         switch share.source {
         case .monitor:
-            title = localized("{name} can see your whole screen", ["name": name])
-            detail = localized("Everything on this screen is shared. Parts of this app kept private are covered, on your screen too.")
+            title =
+                share.hasControl
+                ? localized("{name} can see and use your whole screen", ["name": name])
+                : localized("{name} can see your whole screen", ["name": name])
+            detail =
+                share.hasControl
+                ? Self.screenControlSentence(name: name)
+                : localized("Everything on this screen is shared. Parts of this app kept private are covered, on your screen too.")
             stopDescription = localized("Stop sharing your screen with {name}", ["name": name])
         case .window:
-            title = localized("{name} can see the window you chose", ["name": name])
-            detail = localized("Only the window you chose is shared. Parts of this app kept private are covered, on your screen too.")
+            title =
+                share.hasControl
+                ? localized("{name} can see and use the window you chose", ["name": name])
+                : localized("{name} can see the window you chose", ["name": name])
+            detail =
+                share.hasControl
+                ? Self.screenControlSentence(name: name)
+                : localized("Only the window you chose is shared. Parts of this app kept private are covered, on your screen too.")
             stopDescription = localized("Stop sharing the window with {name}", ["name": name])
         case .appWindow:
             (title, detail) = Self.appWindowWords(name: name, control: share.hasControl)
@@ -44,6 +56,14 @@ public struct SharingIndicator: Sendable, Hashable {
         }
         canClearDrawing = !share.annotations.isEmpty
         offersDrawing = share.source == .appWindow
+    }
+
+    /// What the bar says while the agent uses the person's pointer and
+    /// keyboard on a shared screen or window (§12.9).
+    private static func screenControlSentence(name: String) -> String {
+        localized(
+            "{name} moves your pointer and types where you share, never in this app. “Take back control” or Ctrl+Shift+Escape ends it at once.",
+            ["name": name])
     }
 
     private static func appWindowWords(name: String, control: Bool) -> (title: String, detail: String) {

@@ -17,7 +17,8 @@ extension ConsumerHello: Codable {
             sessionToken: sessionToken,
             auditName: try Self.auditName(from: reader),
             uui: try Self.uui(from: reader),
-            shareScopes: try reader.shareScopes("shareScopes"))
+            shareScopes: try reader.shareScopes("shareScopes"),
+            screenControl: try reader.screenControl("screenControl"))
     }
 
     /// Writes the `hello` body, URL-encoding `auditName` and hex-encoding `uui`.
@@ -46,6 +47,7 @@ extension ConsumerHello: Codable {
             try writer.text(WireEncoding.hex(uui), "uui", max: 2 * ProtocolLimits.maxUUIBytes)
         }
         try writer.shareScopes(shareScopes, "shareScopes")
+        try writer.screenControl(screenControl, "screenControl")
     }
 
     /// Why a hello with neither a destination nor a session token is refused.

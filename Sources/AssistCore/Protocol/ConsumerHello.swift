@@ -29,6 +29,9 @@ public struct ConsumerHello: Sendable, Hashable {
     /// What the application lets an agent ask to see (§12.8); absent on
     /// the wire for ``ShareScope/unannounced``.
     public var shareScopes: [ShareScope]
+    /// Whether an agent who sees the screen may ask to use the person's
+    /// pointer and keyboard there (§12.9); absent on the wire when `false`.
+    public var screenControl: Bool
 
     /// Creates a hello.
     public init(
@@ -41,7 +44,8 @@ public struct ConsumerHello: Sendable, Hashable {
         sessionToken: String? = nil,
         auditName: String? = nil,
         uui: String? = nil,
-        shareScopes: [ShareScope] = ShareScope.unannounced
+        shareScopes: [ShareScope] = ShareScope.unannounced,
+        screenControl: Bool = false
     ) {
         self.versions = versions
         self.destination = destination
@@ -53,5 +57,6 @@ public struct ConsumerHello: Sendable, Hashable {
         self.auditName = auditName
         self.uui = uui
         self.shareScopes = shareScopes
+        self.screenControl = screenControl
     }
 }

@@ -12,16 +12,20 @@ public struct ResumeRequest: Sendable, Hashable, Codable {
     /// What a consumer's app lets an agent ask to see on this connection
     /// (§12.8), as in its `hello`; an agent's resume leaves it out.
     public var shareScopes: [ShareScope]
+    /// Whether a consumer's app offers control of the screen on this
+    /// connection (§12.9), as in its `hello`.
+    public var screenControl: Bool
 
     /// Creates a resume request.
     public init(
         resumeToken: ResumeToken, lastReceivedSeq: Int, versions: [Int] = ProtocolVersion.supported,
-        shareScopes: [ShareScope] = ShareScope.unannounced
+        shareScopes: [ShareScope] = ShareScope.unannounced, screenControl: Bool = false
     ) {
         self.resumeToken = resumeToken
         self.lastReceivedSeq = lastReceivedSeq
         self.versions = versions
         self.shareScopes = shareScopes
+        self.screenControl = screenControl
     }
 
     /// Reads the body, enforcing the protocol's limits.
@@ -30,7 +34,8 @@ public struct ResumeRequest: Sendable, Hashable, Codable {
         self.init(
             resumeToken: try reader.identifier("resumeToken"), lastReceivedSeq: try reader.integer("lastReceivedSeq"),
             versions: try reader.has("versions") ? try reader.versions("versions") : [1],
-            shareScopes: try reader.shareScopes("shareScopes"))
+            shareScopes: try reader.shareScopes("shareScopes"),
+            screenControl: try reader.screenControl("screenControl"))
     }
 
     /// Writes the body, enforcing the protocol's limits.
@@ -40,5 +45,6 @@ public struct ResumeRequest: Sendable, Hashable, Codable {
         try writer.integer(lastReceivedSeq, "lastReceivedSeq")
         try writer.versions(versions, "versions")
         try writer.shareScopes(shareScopes, "shareScopes")
+        try writer.screenControl(screenControl, "screenControl")
     }
 }

@@ -14,11 +14,15 @@ public struct SessionAssignment: Sendable, Hashable, Codable {
     public var correlationID: String?
     /// What the person's app lets the agent ask to see (§12.8).
     public var shareScopes: [ShareScope]
+    /// Whether the person's app lets the agent ask for control of the
+    /// screen it shares (§12.9).
+    public var screenControl: Bool
 
     /// Creates an assignment.
     public init(
         sessionID: SessionID, visitorName: String? = nil, destination: String, preChat: [PrechatAnswer] = [],
-        entityMapping: JSONValue? = nil, correlationID: String? = nil, shareScopes: [ShareScope] = ShareScope.unannounced
+        entityMapping: JSONValue? = nil, correlationID: String? = nil, shareScopes: [ShareScope] = ShareScope.unannounced,
+        screenControl: Bool = false
     ) {
         self.sessionID = sessionID
         self.visitorName = visitorName
@@ -27,6 +31,7 @@ public struct SessionAssignment: Sendable, Hashable, Codable {
         self.entityMapping = entityMapping
         self.correlationID = correlationID
         self.shareScopes = shareScopes
+        self.screenControl = screenControl
     }
 
     /// Reads the body, enforcing the protocol's limits.
@@ -39,7 +44,8 @@ public struct SessionAssignment: Sendable, Hashable, Codable {
             preChat: try reader.has("preChat") ? try reader.preChat("preChat") : [],
             entityMapping: try reader.decodeIfPresent("entityMapping"),
             correlationID: try reader.textIfPresent("correlationId", max: ProtocolLimits.maxCorrelationID),
-            shareScopes: try reader.shareScopes("shareScopes"))
+            shareScopes: try reader.shareScopes("shareScopes"),
+            screenControl: try reader.screenControl("screenControl"))
     }
 
     /// Writes the body, enforcing the protocol's limits.
@@ -52,5 +58,6 @@ public struct SessionAssignment: Sendable, Hashable, Codable {
         try writer.encodeIfPresent(entityMapping, "entityMapping")
         try writer.textIfPresent(correlationID, "correlationId", max: ProtocolLimits.maxCorrelationID)
         try writer.shareScopes(shareScopes, "shareScopes")
+        try writer.screenControl(screenControl, "screenControl")
     }
 }

@@ -15,6 +15,12 @@ extension WireReader {
         return ShareScope.known(try texts(key, max: ProtocolLimits.maxShareScopes, maxLength: ProtocolLimits.maxIdentifier))
     }
 
+    /// Whether the app offers control of the screen (§12.9): the member's
+    /// boolean, `false` when it is absent (an app from before §12.9).
+    func screenControl(_ key: String) throws -> Bool {
+        try has(key) ? try bool(key) : false
+    }
+
     /// A ``SharedSource`` string, or `nil` when the member is absent.
     func sharedSourceIfPresent(_ key: String) throws -> SharedSource? {
         guard let raw = try textIfPresent(key, max: ProtocolLimits.maxIdentifier) else { return nil }
@@ -30,6 +36,12 @@ extension WireWriter {
     /// for the app's window reads as it did before §12.8.
     mutating func shareScope(_ scope: ShareScope, _ key: String) throws {
         if scope != .window { try text(scope.rawValue, key, max: ProtocolLimits.maxIdentifier) }
+    }
+
+    /// Writes `true` when the app offers control of the screen (§12.9), and
+    /// nothing otherwise, so an app that does not offer it reads as before.
+    mutating func screenControl(_ offered: Bool, _ key: String) throws {
+        if offered { try encode(true, key) }
     }
 
     /// Writes the offered `scopes`, leaving ``ShareScope/unannounced`` out.

@@ -28,6 +28,35 @@ public protocol ScreenCapture: AnyObject {
     func choose(
         parent: UnsafeMutablePointer<GtkWindow>?, restoring token: String?, remember: Bool
     ) async throws(ScreenChoiceError) -> any ScreenStream
+
+    /// Whether the desktop can lend an agent a pointer and a keyboard on a
+    /// shared screen (`docs/protocol.md` §12.9). Asked with
+    /// ``isAvailable()``; the app offers control of the screen only then.
+    func canControl() async -> Bool
+
+    /// Asks the desktop, in its own dialog over `parent`, to let the agent
+    /// use the person's pointer and keyboard on a source like `stream`'s,
+    /// and returns the control with the stream of what it controls — the
+    /// share goes on with that stream, so the agent sees what it acts on.
+    ///
+    /// - Throws: ``ScreenControlError/cancelled`` when the person closed the
+    ///   dialog, ``ScreenControlError/interactionNotAllowed`` when they left
+    ///   its remote interaction off, otherwise why the desktop could not.
+    func control(
+        _ stream: any ScreenStream, parent: UnsafeMutablePointer<GtkWindow>?
+    ) async throws(ScreenControlError) -> any ScreenControl
+}
+
+extension ScreenCapture {
+    /// A capture that only shows: no control of the screen.
+    public func canControl() async -> Bool { false }
+
+    /// A capture that only shows: always ``ScreenControlError/unavailable``.
+    public func control(
+        _ stream: any ScreenStream, parent: UnsafeMutablePointer<GtkWindow>?
+    ) async throws(ScreenControlError) -> any ScreenControl {
+        throw .unavailable
+    }
 }
 
 /// A monitor or window the person picked, until ``stop()``.

@@ -10,8 +10,12 @@ import AssistCore
 /// the next frame is a keyframe, so the agent's picture never mixes frames.
 @MainActor
 public final class ScreenSharer {
-    /// What the person picked.
-    public let stream: any ScreenStream
+    /// What the person picked, or the stream of the desktop's control
+    /// session once the agent was given control (``replaceStream(with:)``).
+    public private(set) var stream: any ScreenStream
+    /// The size of the newest picture, in pixels: what the agent's
+    /// coordinates refer to. `nil` before the first picture.
+    public private(set) var pictureSize: (width: Int, height: Int)?
     /// Called once when the desktop ended the stream on its own.
     public var onEnded: () -> Void = {}
 
@@ -60,6 +64,27 @@ public final class ScreenSharer {
         stream.stop()
     }
 
+    /// Goes on with `replacement` instead of the stream shown so far (which
+    /// stops): the next frame is a keyframe of its first picture.
+    ///
+    /// - Throws: why `replacement` did not start; the share then ends as
+    ///   if the desktop had ended it (``onEnded`` is called).
+    public func replaceStream(with replacement: any ScreenStream) throws(ScreenChoiceError) {
+        stream.stop()
+        stream = replacement
+        newest = nil
+        guard running else { return }
+        tiler.requestKeyframe()
+        do {
+            try replacement.start(
+                onFrame: { [weak self] picture in self?.pictureArrived(picture) },
+                onEnded: { [weak self] in self?.streamEnded() })
+        } catch {
+            streamEnded()
+            throw error
+        }
+    }
+
     /// The agent needs a whole picture: the next frame is a keyframe, soon.
     public func requestKeyframe() {
         guard running else { return }
@@ -70,6 +95,7 @@ public final class ScreenSharer {
     private func pictureArrived(_ picture: PixelBuffer) {
         guard running else { return }
         newest = picture
+        pictureSize = (picture.width, picture.height)
         pacing?.contentChanged()
     }
 

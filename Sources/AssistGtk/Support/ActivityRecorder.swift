@@ -41,7 +41,7 @@ final class ActivityRecorder {
         if let share, share.hasControl {
             guard controlling == nil else { return }
             controlling = share.agent.name
-            record(.controlGranted, share.agent.name)
+            record(.controlGranted, share.agent.name, share.source == .appWindow ? nil : ShareScope.screen.rawValue)
         } else if let agent = controlling {
             controlling = nil
             record(.controlEnded, agent)

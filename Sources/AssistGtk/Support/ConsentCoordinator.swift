@@ -29,6 +29,10 @@ final class ConsentCoordinator {
     /// Assist's prompt, whether they ticked "Remember my choice"; `nil` when
     /// the application's delegate answered.
     var onScreenAccepted: (ConsentRequest, _ remember: Bool?) -> Void = { _, _ in }
+    /// The person accepted to let the agent use their pointer and keyboard
+    /// on the shared screen: the desktop's dialog comes next, and the answer
+    /// goes once they confirmed there (§12.9).
+    var onScreenControlAccepted: (ConsentRequest) -> Void = { _ in }
     /// Whether a screen choice is remembered for this server, so the prompt's
     /// check box starts ticked.
     var remembersScreenChoice: () -> Bool = { false }
@@ -151,6 +155,7 @@ final class ConsentCoordinator {
 
     private func answered(_ request: ConsentRequest, accepted: Bool, remember: Bool? = nil) {
         if accepted, request.subject == .screenShare(.screen) { return onScreenAccepted(request, remember) }
+        if accepted, request.subject == .control(.screen) { return onScreenControlAccepted(request) }
         onAnswer(request.id, accepted)
         guard accepted, case .push(let content) = request.subject else { return }
         onPushOpened(request)

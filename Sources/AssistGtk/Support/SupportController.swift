@@ -49,6 +49,11 @@ final class SupportController {
     private var screenChoice: (request: RequestID, task: Task<Void, Never>)?
     /// What the person picked, until the share starts.
     private var chosenStream: (any ScreenStream)?
+    /// Lends the agent the person's pointer and keyboard on the shared
+    /// screen, when the application has a screen capture.
+    private let screenControl: ScreenControlCoordinator?
+    /// Ctrl+Shift+Escape in the window takes control back from the agent.
+    private var takeBackShortcut: TakeBackControlShortcut?
     /// Where the person's remembered screen choices are kept.
     private let rememberedScreenChoices: RememberedScreenChoices?
     /// The person's own record of what they allowed.
@@ -80,6 +85,7 @@ final class SupportController {
     ) {
         self.configuration = configuration
         self.screenCapture = screenCapture
+        screenControl = screenCapture.map { ScreenControlCoordinator(capture: $0, parent: window) }
         rememberedScreenChoices = RememberedScreenChoices(
             configuration: configuration, environment: ProcessInfo.processInfo.environment)
         activity = ActivityRecorder(configuration: configuration)
@@ -201,12 +207,12 @@ final class SupportController {
             panel.status.showConnecting(to: configuration.server?.absoluteString ?? "")
             panel.show(.status)
         }
-        let sharesScreen = await canShareScreen()
+        let screen = await screenAbilities()
         let client: SupportClient
         do {
             client = try SupportClient(
                 configuration: configuration, submission: submission, access: access, takesCalls: calls != nil,
-                sharesScreen: sharesScreen, keeping: keeping)
+                sharesScreen: screen.shares, controlsScreen: screen.controls, keeping: keeping)
         } catch {
             showEnded(error, title: localized("Support could not start"))
             throw error
@@ -234,12 +240,12 @@ final class SupportController {
     ///   why it could not resume (shown in the panel; the record stays).
     private func resume(_ kept: KeptSession) async throws {
         isActive = true
-        let sharesScreen = await canShareScreen()
+        let screen = await screenAbilities()
         let client: SupportClient
         do {
             client = try SupportClient(
                 configuration: configuration, resuming: kept, access: access, takesCalls: calls != nil,
-                sharesScreen: sharesScreen, keeping: keeping)
+                sharesScreen: screen.shares, controlsScreen: screen.controls, keeping: keeping)
         } catch {
             showEnded(error, title: localized("Support could not resume"))
             throw error
@@ -321,6 +327,7 @@ final class SupportController {
             consent.present(request)
         case .consentWithdrawn(let id):
             consent.withdraw(id)
+            screenControl?.withdraw(id)
             if screenChoice?.request == id { cancelScreenChoice() }
         case .screenShareStarted(let share):
             startSharing(share)
@@ -331,13 +338,21 @@ final class SupportController {
             screenSharer?.requestKeyframe()
         case .controlChanged(let share):
             activity.controlChanged(share)
+            screenControl?.controlChanged(share)
             panel.sharing.render(SharingIndicator(share))
         case .annotationsChanged(let share):
             annotations?.show(share.annotations.strokes)
             panel.sharing.render(SharingIndicator(share))
         case .agentInput(let id, let event):
-            let outcome = sharer.map { inputPerformer(for: $0).perform(event) } ?? .noControl
-            perform { await $0.reportInput(id, outcome: outcome) }
+            if let screenSharer, let screenControl {
+                Task { [weak self] in
+                    let outcome = await screenControl.perform(event, sharing: screenSharer)
+                    self?.perform { await $0.reportInput(id, outcome: outcome) }
+                }
+            } else {
+                let outcome = sharer.map { inputPerformer(for: $0).perform(event) } ?? .noControl
+                perform { await $0.reportInput(id, outcome: outcome) }
+            }
         case .callMessage(let message):
             calls?.receive(message)
             showAskForCall()
@@ -465,12 +480,22 @@ final class SupportController {
         }
     }
 
-    /// Whether the app can offer the screen: a screen capture is installed,
+    /// Whether the app can offer the screen — a screen capture is installed,
     /// the configuration names the scope, and the desktop's service answers
-    /// (asked only then, so an app that never offers the screen never asks).
-    private func canShareScreen() async -> Bool {
-        guard let screenCapture, configuration.screenShareScopes.contains(.screen) else { return false }
-        return await screenCapture.isAvailable()
+    /// (asked only then, so an app that never offers the screen never asks)
+    /// — and control of it: the configuration allows it and the desktop can
+    /// lend a pointer and a keyboard.
+    private func screenAbilities() async -> (shares: Bool, controls: Bool) {
+        guard let screenCapture, configuration.screenShareScopes.contains(.screen), await screenCapture.isAvailable()
+        else { return (false, false) }
+        return (true, configuration.screenControl ? await screenCapture.canControl() : false)
+    }
+
+    /// The person accepted Assist's prompt to let the agent use the pointer
+    /// and keyboard on the shared screen: the desktop asks next.
+    private func lendScreenControl(for request: ConsentRequest) {
+        guard let screenControl, let screenSharer else { return perform { await $0.answer(request.id, accepted: false) } }
+        screenControl.accepted(request, sharing: screenSharer)
     }
 
     /// The person accepted Assist's prompt to show the screen: the desktop's
@@ -555,6 +580,7 @@ final class SupportController {
             chosenStream = nil
         }
         activity.shareEnded()
+        screenControl?.shareEnded()
         screenSharer?.stop()
         screenSharer = nil
         screenMasks?.remove()
@@ -620,6 +646,10 @@ final class SupportController {
         calls?.onMediaChanged = { [weak self] tracks in self?.activity.callChanged(tracks, agent: self?.agentName ?? "") }
         consent.onScreenAccepted = { [weak self] request, remember in self?.chooseScreen(for: request, remember: remember) }
         consent.remembersScreenChoice = { [weak self] in self?.rememberedScreenChoice() != nil }
+        consent.onScreenControlAccepted = { [weak self] request in self?.lendScreenControl(for: request) }
+        screenControl?.answer = { [weak self] id, accepted in self?.perform { await $0.answer(id, accepted: accepted) } }
+        screenControl?.showRefusal = { [weak self] error in self?.panel.notice.render(AgentPresenceNotice(controlNotGiven: error)) }
+        takeBackShortcut = TakeBackControlShortcut(on: window) { [weak self] in self?.perform { await $0.stopControl() } }
         notifier.onUnreadCountChanged = { [weak self] count in self?.showUnread(count) }
     }
 

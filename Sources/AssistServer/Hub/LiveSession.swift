@@ -35,6 +35,9 @@ struct LiveSession {
     /// What the consumer's newest connection lets an agent ask to see
     /// (§12.8); after a restart, what its `hello` said until it resumes.
     var consumerShareScopes = ShareScope.unannounced
+    /// Whether the consumer's newest connection lets an agent ask for
+    /// control of the screen it shares (§12.9), kept like the scopes.
+    var consumerScreenControl = false
 
     var id: SessionID { row.id }
     var streamID: String { StreamRow.consumerStreamID(row.id) }

@@ -233,13 +233,14 @@ extension SupportHub {
         return true
     }
 
-    /// Whether control may be asked for now: not during a share of a
-    /// monitor or another window, which the agent may only see (§12.8).
+    /// Whether control may be asked for now: during a share of a monitor
+    /// or another window only when the person's app offers control of the
+    /// screen (§12.9); otherwise the agent may only see it (§12.8).
     private func controlOffered(session sessionID: SessionID, agent agentID: String, on link: PeerLink) -> Bool {
         guard let session = owned(sessionID, by: agentID, on: link, refType: "requestControl") else { return false }
-        guard let share = session.share, share.source != .appWindow else { return true }
+        guard let share = session.share, share.source != .appWindow, !session.consumerScreenControl else { return true }
         reject(
-            .notAllowed, "control is not offered while the person shares a screen or another window", on: link,
+            .notAllowed, "the person's app does not offer control of the screen or window it shares", on: link,
             as: ServerToAgentMessage.self, refType: "requestControl")
         return false
     }

@@ -61,7 +61,8 @@ extension SupportHub {
                     SessionAssignment(
                         sessionID: session.id, visitorName: hello.visitorName, destination: session.row.destination,
                         preChat: hello.preChat, entityMapping: hello.entityMapping,
-                        correlationID: hello.correlationID, shareScopes: session.consumerShareScopes)),
+                        correlationID: hello.correlationID, shareScopes: session.consumerShareScopes,
+                        screenControl: session.consumerScreenControl)),
                 toAgent: account.id)
             resendTranscript(of: session.id, to: account.id)
         }

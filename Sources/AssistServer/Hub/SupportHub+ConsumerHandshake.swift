@@ -65,6 +65,7 @@ extension SupportHub {
         session.link = link
         session.consumerVersion = version
         session.consumerShareScopes = hello.shareScopes
+        session.consumerScreenControl = hello.screenControl
         sessions[row.id] = session
         sessionsByResumeDigest[session.resumeDigest] = row.id
         markChanged(row)
@@ -107,6 +108,7 @@ extension SupportHub {
         session.link = link
         session.consumerVersion = version
         session.consumerShareScopes = request.shareScopes
+        session.consumerScreenControl = request.screenControl
         session.generation += 1
         session.lastQueueUpdate = nil
         sessions[session.id] = session

@@ -27,6 +27,7 @@ extension SupportHub {
                 persistedThrough: stored.row.lastSentSeq)
             session.pendingRequests = pendingRequests[row.id] ?? [:]
             session.consumerShareScopes = row.hello.shareScopes
+            session.consumerScreenControl = row.hello.screenControl
             session.transcript = try await store.transcript(of: row.id)
             for chat in session.transcript {
                 _ = session.deduplicators[chat.sender, default: ChatDeduplicator()]

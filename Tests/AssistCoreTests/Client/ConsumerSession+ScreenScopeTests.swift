@@ -76,7 +76,7 @@ struct ConsumerSessionScreenScopeTests {
         #expect(none.openRequests.isEmpty)
     }
 
-    @Test("during a share of the screen, a control request is declined at once; of the app's window it is asked")
+    @Test("during a share of the screen, a control request is declined at once unless the app offers screen control; of the app's window it is asked")
     func controlDuringScreenShare() throws {
         var script = ServerScript()
         var (session, _) = try asked(&script)
@@ -89,7 +89,7 @@ struct ConsumerSessionScreenScopeTests {
         var (window, _) = try asked(&windowScript, for: .window)
         _ = window.answer("share-1", accepted: true)
         _ = window.receive(try windowScript.frame(.controlRequest(requestID: "control-1", agentID: "sam")), at: .now)
-        #expect(window.openRequests.map(\.subject) == [.control])
+        #expect(window.openRequests.map(\.subject) == [.control(.window)])
     }
 
     @Test("the sharing bar names what is shared")

@@ -45,10 +45,11 @@ struct ServerScript {
 extension ConsumerSession {
     /// A session whose first connection is open and welcomed.
     static func welcomed(
-        script: inout ServerScript, shareScopes: [ShareScope] = ShareScope.unannounced
+        script: inout ServerScript, shareScopes: [ShareScope] = ShareScope.unannounced, screenControl: Bool = false
     ) throws -> ConsumerSession {
         var session = ConsumerSession(
-            hello: ConsumerHello(destination: "support", visitorName: "Ada", shareScopes: shareScopes))
+            hello: ConsumerHello(
+                destination: "support", visitorName: "Ada", shareScopes: shareScopes, screenControl: screenControl))
         _ = try session.connectionOpened()
         _ = session.receive(try script.welcome(), at: .now)
         return session

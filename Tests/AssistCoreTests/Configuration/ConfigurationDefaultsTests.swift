@@ -36,6 +36,7 @@ struct ConfigurationDefaultsTests {
         ConfigurationDefaultRow("addSharedDocCloseListener", true) { $0.addSharedDocCloseListener },
         ConfigurationDefaultRow("keepAnnotationsOnChange", false) { $0.keepAnnotationsOnChange },
         ConfigurationDefaultRow("screenShareScopes (not in the seed)", [ShareScope.window]) { $0.screenShareScopes },
+        ConfigurationDefaultRow("screenControl (not in the seed)", false) { $0.screenControl },
         ConfigurationDefaultRow("screenShareRequestedDelegate", "nil") { $0.screenShareRequestedDelegate == nil ? "nil" : "set" },
         ConfigurationDefaultRow("agentCobrowseDelegate", "nil") { $0.agentCobrowseDelegate == nil ? "nil" : "set" },
         ConfigurationDefaultRow("connectionDelegate", "nil") { $0.connectionDelegate == nil ? "nil" : "set" },

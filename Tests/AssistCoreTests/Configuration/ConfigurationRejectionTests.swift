@@ -123,6 +123,9 @@ struct ConfigurationRejectionTests {
             #"{"screenShareScopes": "screen"}"#, .wrongType, key: "screenShareScopes",
             #"test.json: "screenShareScopes" must be an array of "window" and "screen", each at most once, got "screen""#),
         ConfigurationRejectionRow(
+            #"{"screenControl": "yes"}"#, .wrongType, key: "screenControl",
+            #"test.json: "screenControl" must be true or false, got "yes""#),
+        ConfigurationRejectionRow(
             #"{"queueStyle": "estimated"}"#, .invalidValue, key: "queueStyle",
             #"test.json: "queueStyle" must be one of "position", "estimatedWaitTime", "none", got "estimated""#),
         ConfigurationRejectionRow(

@@ -30,6 +30,7 @@ struct ConfigurationRoundTripTests {
         configuration.addSharedDocCloseListener = false
         configuration.keepAnnotationsOnChange = true
         configuration.screenShareScopes = [.screen, .window]
+        configuration.screenControl = true
         configuration.visitorName = "Jane"
         configuration.queueStyle = .none
         configuration.minimumEstimatedWaitTime = 0
@@ -81,7 +82,7 @@ struct ConfigurationRoundTripTests {
                 "acceptSelfSignedCerts", "useCookies", "timeout", "sessionToken", "uui", "retryIntervals",
                 "maxReconnectTimeouts", "initialConnectTimeout", "reconnectJitter", "isAgentWindowOnTop", "useTestMediaSources",
                 "hidingTags", "maskingTags", "maskColor", "addSharedDocCloseListener", "keepAnnotationsOnChange",
-                "screenShareScopes",
+                "screenShareScopes", "screenControl",
                 "visitorName", "queueStyle", "minimumEstimatedWaitTime", "maximumEstimatedWaitTime",
                 "allowMinimization", "allowURLPreview", "defaultToMinimized", "allowBackgroundNotifications",
                 "remoteLoggingEnabled", "keepSessionOnRestart", "sessionStateDirectory", "receivedFilesDirectory", "chatTemplateURL", "customerData", "prechatFields",

@@ -6,12 +6,13 @@ import Testing
 struct ConfigurationShippedDataTests {
     static let prechatForms = ["basic-support.json", "known-customer.json"]
 
-    @Test("data/assist.json loads and documents exactly the defaults, with a local server and assist-desktop's share scopes")
+    @Test("data/assist.json loads and documents exactly the defaults, with a local server and assist-desktop's screen sharing and control")
     func assistJSON() throws {
         let configuration = try Configuration(contentsOf: ConfigurationFixtures.dataDirectory.appending(path: "assist.json"))
         var expected = Configuration()
         expected.server = URL(string: "http://127.0.0.1:8080")
         expected.screenShareScopes = [.window, .screen]
+        expected.screenControl = true
         #expect(configuration == expected)
     }
 

@@ -92,7 +92,7 @@ struct ConsentPromptTests {
 
     @Test("control and push prompts say what the agent asks for")
     func otherText() {
-        #expect(prompt(.control).request.title == "Sam asks to control this app's window")
+        #expect(prompt(.control(.window)).request.title == "Sam asks to control this app's window")
         let link = prompt(.push(.url(URL(string: "https://example.com/help")!))).request
         #expect(link.title == "Sam sent a link")
         #expect(link.message.hasPrefix("Open https://example.com/help in your web browser?"))

@@ -29,8 +29,18 @@ struct HubFixture {
 
     /// A version-3 consumer and agent "sam" in one session, the session's id.
     func session(
-        shareScopes: [ShareScope] = ShareScope.unannounced
+        shareScopes: [ShareScope] = ShareScope.unannounced, screenControl: Bool = false
     ) async throws -> (consumer: FakeLink<ServerToConsumerMessage>, agent: FakeLink<ServerToAgentMessage>, id: SessionID) {
+        let (consumer, agent, assignment) = try await assignedSession(shareScopes: shareScopes, screenControl: screenControl)
+        return (consumer, agent, assignment.sessionID)
+    }
+
+    /// As ``session(shareScopes:screenControl:)``, with the whole assignment the agent got.
+    func assignedSession(
+        shareScopes: [ShareScope] = ShareScope.unannounced, screenControl: Bool = false
+    ) async throws -> (
+        consumer: FakeLink<ServerToConsumerMessage>, agent: FakeLink<ServerToAgentMessage>, assignment: SessionAssignment
+    ) {
         let agent = FakeLink<ServerToAgentMessage>(id: 1, role: .agent)
         await hub.connected(agent.link)
         await agent.send(AgentMessage.hello(AgentHello(versions: ProtocolVersion.supported, token: Self.samToken)), to: hub)
@@ -38,10 +48,12 @@ struct HubFixture {
         await hub.connected(consumer.link)
         await consumer.send(
             ConsumerMessage.hello(
-                ConsumerHello(versions: ProtocolVersion.supported, destination: "support", shareScopes: shareScopes)),
+                ConsumerHello(
+                    versions: ProtocolVersion.supported, destination: "support", shareScopes: shareScopes,
+                    screenControl: screenControl)),
             to: hub)
         await agent.send(AgentMessage.acceptNext, to: hub)
-        let assigned = try await agent.next { if case .sessionAssigned(let a) = $0 { a.sessionID } else { nil } }
+        let assigned = try await agent.next { if case .sessionAssigned(let a) = $0 { a } else { nil } }
         return (consumer, agent, assigned)
     }
 }

@@ -2,32 +2,42 @@ import AssistCore
 import CGtk
 import CPortal
 
-/// Whether the desktop's ScreenCast portal can share anything: its
-/// `org.freedesktop.portal.ScreenCast` `AvailableSourceTypes` read once,
-/// with a bound, must name a monitor or a window. A desktop without the
-/// portal answers with an error at once; one whose portal has no compositor
-/// that casts (an X server without GNOME, as under Xvfb) answers 0 though its
-/// ScreenCast interface is there; a bus that never answers counts as none
-/// after the bound.
+/// What the desktop's portals can do, each read once with a bound:
+/// ScreenCast's `AvailableSourceTypes` must name a monitor or a window, and
+/// RemoteDesktop's `AvailableDeviceTypes` a pointer and a keyboard. A
+/// desktop without the portal answers with an error at once; one whose
+/// portal has no compositor that casts (an X server without GNOME, as under
+/// Xvfb) answers 0 though the interface is there; a bus that never answers
+/// counts as none after the bound.
 @MainActor
-enum ScreenCastAvailability {
+enum PortalAvailability {
     /// How long the portal may take to answer (it may be started by D-Bus
     /// activation on first use).
     static let timeoutMilliseconds: Int32 = 5_000
 
     /// Whether a ScreenCast portal answered with a source type to share.
-    static func check() async -> Bool {
+    static func canShare() async -> Bool {
+        await property("org.freedesktop.portal.ScreenCast", "AvailableSourceTypes") != 0
+    }
+
+    /// Whether a RemoteDesktop portal answered with both a keyboard (1)
+    /// and a pointer (2) to lend.
+    static func canControl() async -> Bool {
+        await property("org.freedesktop.portal.RemoteDesktop", "AvailableDeviceTypes") & 3 == 3
+    }
+
+    /// The `u` property `name` of the portal's `interface`; 0 when there is
+    /// no such portal, it fails or does not answer in time.
+    private static func property(_ interface: String, _ name: String) async -> UInt32 {
         var failure: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &failure) else {
             g_clear_error(&failure)
-            return false
+            return 0
         }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        var members: [OpaquePointer?] = [
-            g_variant_new_string("org.freedesktop.portal.ScreenCast"), g_variant_new_string("AvailableSourceTypes"),
-        ]
+        var members: [OpaquePointer?] = [g_variant_new_string(interface), g_variant_new_string(name)]
         let parameters = members.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        return await withCheckedContinuation { (continuation: CheckedContinuation<UInt32, Never>) in
             let waiter = Unmanaged.passRetained(AvailabilityWaiter(continuation)).toOpaque()
             g_dbus_connection_call(
                 bus, "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
@@ -43,17 +53,17 @@ enum ScreenCastAvailability {
         var failure: UnsafeMutablePointer<GError>?
         let connection = OpaquePointer(source)
         if let reply = g_dbus_connection_call_finish(connection, result, &failure) {
-            waiter.continuation.resume(returning: sourceTypes(in: reply) != 0)
+            waiter.continuation.resume(returning: unsignedValue(in: reply))
             g_variant_unref(reply)
         } else {
             g_clear_error(&failure)
-            waiter.continuation.resume(returning: false)
+            waiter.continuation.resume(returning: 0)
         }
     }
 }
 
 /// The `u` inside the `(v)` a property's `Get` answers; 0 for anything else.
-private func sourceTypes(in reply: OpaquePointer) -> UInt32 {
+private func unsignedValue(in reply: OpaquePointer) -> UInt32 {
     guard let boxed = g_variant_get_child_value(reply, 0) else { return 0 }
     defer { g_variant_unref(boxed) }
     guard let value = g_variant_get_variant(boxed) else { return 0 }
@@ -64,9 +74,9 @@ private func sourceTypes(in reply: OpaquePointer) -> UInt32 {
 
 /// Holds the waiting task's continuation while GIO holds the call.
 private final class AvailabilityWaiter: @unchecked Sendable {
-    let continuation: CheckedContinuation<Bool, Never>
+    let continuation: CheckedContinuation<UInt32, Never>
 
-    init(_ continuation: CheckedContinuation<Bool, Never>) {
+    init(_ continuation: CheckedContinuation<UInt32, Never>) {
         self.continuation = continuation
     }
 }

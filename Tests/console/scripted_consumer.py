@@ -152,14 +152,18 @@ class ScriptedConsumer:
                     f"connections ended with {self._close_codes}")
 
     def hello(self, destination: str, visitor_name: str, pre_chat: list[dict[str, str]],
-              versions: tuple[int, ...] = (1,), share_scopes: tuple[str, ...] | None = None) -> Frame:
+              versions: tuple[int, ...] = (1,), share_scopes: tuple[str, ...] | None = None,
+              screen_control: bool = False) -> Frame:
         """Connects, asks for help at `destination` speaking `versions` and offering
-        `share_scopes` (none said: the app's window only), and returns the `welcome`."""
+        `share_scopes` (none said: the app's window only) and, with `screen_control`,
+        control of a shared screen (§12.9); returns the `welcome`."""
         self._versions = versions
         self._connect(self._socket)
         body = {"versions": list(versions), "destination": destination, "visitorName": visitor_name, "preChat": pre_chat}
         if share_scopes is not None:
             body["shareScopes"] = list(share_scopes)
+        if screen_control:
+            body["screenControl"] = True
         self._write({"v": 1, "type": "hello", "body": body})
         self._reader = threading.Thread(target=self._read_forever, name="scripted-consumer", daemon=True)
         self._reader.start()

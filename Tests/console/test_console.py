@@ -1113,6 +1113,49 @@ def test_the_agent_asks_to_see_the_screen_of_an_app_that_offers_it(server: Serve
     assert_no_browser_errors(browser, server)
 
 
+def test_the_agent_asks_for_control_of_a_shared_screen_when_the_app_offers_it(
+        server: Server, browser: webdriver.Chrome) -> None:
+    """Ann's app offers control of her screen (protocol §12.9): once she shares a monitor,
+    Sam may ask for control, and with it his click on the picture is an input in its pixels."""
+    console = ConsolePage(browser, server.url)
+    console.sign_in(server.token)
+    console.wait_for_status("connected")
+    consumer = ScriptedConsumer(server.url)
+    try:
+        consumer.hello("support", "Ann Lee", [], versions=(1, 2), share_scopes=("window", "screen"),
+                       screen_control=True)
+        console.queue_entry(consumer.session_id).find_element(By.CSS_SELECTOR, ".queue-entry__accept").click()
+        session = console.session(consumer.session_id)
+        consumer.expect("agentJoined")
+        screen_button = session.find_element(By.CSS_SELECTOR, ".session__share-screen")
+        console.wait.until(lambda _: screen_button.is_displayed())
+        screen_button.click()
+        request = consumer.expect("screenShareRequest")
+        consumer.answer_screen_share(request.body["requestId"], accepted=True, shared="monitor")
+        share_status = session.find_element(By.CSS_SELECTOR, ".session__share-status")
+        assert console.wait_for_state(share_status, "accepted") == (
+            "Ann Lee is sharing their whole screen. You can see it and ask to use their mouse and keyboard; "
+            "drawing stays with the app's window.")
+        consumer.send_app_frame(window_keyframe(1))
+        console.wait_for_picture(session, 1)
+        shared_window = session.find_element(By.CSS_SELECTOR, ".shared-window")
+        console.wait_for_state(shared_window, "live")
+        assert not session.find_element(By.CSS_SELECTOR, ".shared-window__draw").is_displayed()
+        request_control = session.find_element(By.CSS_SELECTOR, ".session__control")
+        console.wait.until(lambda _: request_control.is_displayed())
+        request_control.click()
+        asked = consumer.expect("controlRequest")
+        consumer.answer_control(asked.body["requestId"], accepted=True)
+        control_status = session.find_element(By.CSS_SELECTOR, ".session__control-status")
+        assert console.wait_for_state(control_status, "accepted") == "Ann Lee gave you control."
+        ActionChains(browser).click(shared_window.find_element(By.CSS_SELECTOR, "canvas")).perform()
+        delivered = consumer.expect("agentInput")
+        assert delivered.body["event"]["kind"] == "click"
+    finally:
+        consumer.close()
+    assert_no_browser_errors(browser, server)
+
+
 def test_an_app_that_does_not_offer_its_screen_gets_no_screen_button(server: Server, browser: webdriver.Chrome) -> None:
     console = ConsolePage(browser, server.url)
     console.sign_in(server.token)

@@ -324,6 +324,11 @@ def test_stop_leaves_no_process_and_no_runtime_dir(tmp_path):
     sleeper = s.spawn(["sleep", "300"])
     orphan = s.run(["sh", "-c", "setsid sleep 300 >/dev/null 2>&1 & echo $!"], timeout=5)
     orphan_pid = int(orphan.stdout.strip())
+    # spawn returns once the child exists; it becomes the session user's only when setpriv
+    # has switched to that user, a moment later.
+    deadline = time.monotonic() + 5
+    while sleeper.pid not in s.session_pids() and time.monotonic() < deadline:
+        time.sleep(0.05)
     pids = s.session_pids()
     assert sleeper.pid in pids and orphan_pid in pids and len(pids) >= 8, pids
     s.stop()

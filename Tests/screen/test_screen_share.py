@@ -449,9 +449,46 @@ def test_the_agent_controls_the_shared_screen_only_while_allowed_and_never_the_a
     assert len(pattern.clicks()) == clicks, "a click landed after the person took control back"
     assert not agent.received("inputResult", lambda body: body["inputId"] == late)
 
+    # Asked again in the same share: Assist's prompt only, the desktop lent its devices already.
+    again = agent.request_control(session_id)
+    press(desktop, "Continue…")
+    answer = agent.expect("consumerAnswered", lambda body: body["requestId"] == again and body["kind"] == "control")
+    assert answer["accepted"] is True
+    assert desktop.run_python("portal_dialog.py", "shown", timeout=20).returncode == 1, "the desktop asked again"
+    assert wait_for_input_result(agent, agent.send_input(session_id, {"kind": "click", "x": x, "y": y})) == "performed"
+    pattern.wait_event(lambda e: e.get("event") == "click" and e["t"] > pattern.clicks()[clicks - 1]["t"], 10, "a click")
+
     agent.stop_share(session_id, share)
     wait_until_no_stream(desktop)
     record = Path(desktop.env["XDG_STATE_HOME"]) / "assist" / "activity.jsonl"
     kinds = [(event["kind"], event.get("subject")) for event in map(json.loads, record.read_text().splitlines())]
     assert ("controlGranted", "screen") in kinds and ("controlEnded", None) in kinds, kinds
+    agent.close()
+
+
+def test_control_left_off_in_the_desktop_dialog_is_declined_and_the_share_goes_on(
+        desktop: GnomeSession, server: Server) -> None:
+    agent, session_id, _ = chatting(desktop, server)
+    share = agent.request_screen_share(session_id, scope="screen")
+    press(desktop, "Choose What to Share…")
+    portal(desktop, "share")
+    agent.expect("consumerAnswered", lambda body: body["requestId"] == share and body["accepted"])
+    agent.wait_for_pictures(1)
+    nodes = [node["id"] for node in stream_nodes(desktop)]
+
+    request = agent.request_control(session_id)
+    press(desktop, "Continue…")
+    wait_for_portal_dialog(desktop)
+    result = desktop.run_python("portal_dialog.py", "share", "--no-interaction", "--timeout", AGENT_WAIT,
+                                timeout=AGENT_WAIT + 15)
+    assert result.returncode == 0, result.stdout + result.stderr
+    answer = agent.expect("consumerAnswered", lambda body: body["requestId"] == request and body["kind"] == "control")
+    assert answer["accepted"] is False
+    wait_for_text(desktop, "Remote interaction was left off in the desktop's dialog")
+    assert [node["id"] for node in stream_nodes(desktop)] == nodes, "the share's stream did not go on"
+    before = len(agent.pictures())
+    agent.request_keyframe(session_id)
+    agent.wait_for_pictures(before + 1)
+    agent.stop_share(session_id, share)
+    wait_until_no_stream(desktop)
     agent.close()

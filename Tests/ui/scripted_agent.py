@@ -129,6 +129,10 @@ class ScriptedAgent:
         self._write({"v": 1, "type": "input", "body": {"sessionId": session_id, "inputId": input_id, "event": event}})
         return input_id
 
+    def request_keyframe(self, session_id: str) -> None:
+        """Asks for a whole picture of the running share (unsequenced, §12.4)."""
+        self._write({"v": 1, "type": "requestKeyframe", "body": {"sessionId": session_id}})
+
     def stop_share(self, session_id: str, request_id: str) -> None:
         """Stops the share `request_id` started."""
         self._send_sequenced("screenShareEnd", {"sessionId": session_id, "requestId": request_id})

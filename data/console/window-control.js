@@ -185,8 +185,9 @@ export class WindowControl {
   }
 
   /**
-   * Whether control may be asked for in this share: only of the app's own
-   * window, not of a whole screen or another window (protocol §12.8).
+   * Whether control may be asked for in this share: of the app's own window,
+   * and of a whole screen or another window only when the app offers control
+   * of it (protocol §12.8, §12.9).
    */
   set offered(offered) {
     this.#offered = offered;

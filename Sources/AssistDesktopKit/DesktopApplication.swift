@@ -83,7 +83,7 @@ public enum DesktopApplication {
             window?.present()
         }
         AssistSDK.callMedia = GStreamerCallMedia()
-        AssistSDK.screenCapture = PortalScreenCapture()
+        AssistSDK.screenCapture = DesktopScreenCapture()
         AssistSDK.onSupportActiveChanged = { active in
             let application = GtkCast.pointer(host.application, to: GApplication.self)
             if active { g_application_hold(application) } else { g_application_release(application) }

@@ -24,7 +24,7 @@ final class PortalScreenStream: ScreenStream {
     let restoreToken: String?
     private let session: PortalSession
     private var phase = Phase.ready
-    private var pipeline: PipeWireFramePipeline?
+    private var pipeline: ScreenFramePipeline?
     private var onFrame: (@MainActor (PixelBuffer) -> Void)?
     private var onEnded: (@MainActor () -> Void)?
 
@@ -63,8 +63,8 @@ final class PortalScreenStream: ScreenStream {
         }
         let mailbox = ScreenFrameMailbox { [weak self] frame in self?.deliver(frame) }
         do throws(ScreenChoiceError) {
-            pipeline = try PipeWireFramePipeline(
-                descriptor: descriptor, node: stream.nodeID, frames: mailbox,
+            pipeline = try ScreenFramePipeline(
+                .pipeWire(descriptor: descriptor, node: stream.nodeID), frames: mailbox,
                 ended: { [weak self] _ in self?.desktopEnded() })
         } catch {
             finish()

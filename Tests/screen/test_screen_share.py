@@ -182,6 +182,16 @@ def chatting(session: GnomeSession, server: Server,
     return agent, session_id, app
 
 
+def sharing_the_screen(desktop: GnomeSession, agent: ScriptedAgent, session_id: str) -> str:
+    """Casey asks for the screen and the person shares the monitor through both prompts;
+    returns the share's request id once the agent has its answer."""
+    request = agent.request_screen_share(session_id, scope="screen")
+    press(desktop, "Choose What to Share…")
+    portal(desktop, "share")
+    agent.expect("consumerAnswered", lambda body: body["requestId"] == request and body["accepted"])
+    return request
+
+
 def picture(agent: ScriptedAgent, after: int = 0) -> AgentPicture:
     drawn = AgentPicture()
     for frame in agent.pictures():
@@ -321,10 +331,7 @@ def test_a_cut_connection_resumes_the_running_share_with_no_new_dialog(desktop: 
     proxy = StallingProxy(int(server.url.rsplit(":", 1)[1]))
     try:
         agent, session_id, _ = chatting(desktop, server, through=proxy.url)
-        request = agent.request_screen_share(session_id, scope="screen")
-        press(desktop, "Choose What to Share…")
-        portal(desktop, "share")
-        agent.expect("consumerAnswered", lambda body: body["requestId"] == request and body["accepted"])
+        request = sharing_the_screen(desktop, agent, session_id)
         agent.wait_for_pictures(1)
         before = quiet_picture_count(agent)
         nodes = [node["id"] for node in stream_nodes(desktop)]
@@ -353,10 +360,7 @@ def test_a_cut_connection_resumes_the_running_share_with_no_new_dialog(desktop: 
 
 def test_the_person_stops_sharing_and_the_stream_is_gone(desktop: GnomeSession, server: Server) -> None:
     agent, session_id, _ = chatting(desktop, server)
-    request = agent.request_screen_share(session_id, scope="screen")
-    press(desktop, "Choose What to Share…")
-    portal(desktop, "share")
-    agent.expect("consumerAnswered", lambda body: body["requestId"] == request and body["accepted"])
+    request = sharing_the_screen(desktop, agent, session_id)
     agent.wait_for_pictures(1)
     wait_for_text(desktop, "Casey can see your whole screen")
     press(desktop, "Stop sharing")
@@ -394,10 +398,7 @@ def test_the_agent_controls_the_shared_screen_only_while_allowed_and_never_the_a
     pattern = desktop.spawn_pattern_window("Export tool", colours=("#ff00ff",), size="520x360")
     agent, session_id, _ = chatting(desktop, server)
     assert agent.received("sessionAssigned")[0].get("screenControl") is True
-    share = agent.request_screen_share(session_id, scope="screen")
-    press(desktop, "Choose What to Share…")
-    portal(desktop, "share")
-    agent.expect("consumerAnswered", lambda body: body["requestId"] == share and body["accepted"])
+    share = sharing_the_screen(desktop, agent, session_id)
     wait_for_picture(agent, lambda drawn: drawn.count(PATTERN, tolerance=4) > 20_000, "the test window")
 
     request = agent.request_control(session_id)
@@ -469,10 +470,7 @@ def test_the_agent_controls_the_shared_screen_only_while_allowed_and_never_the_a
 def test_control_left_off_in_the_desktop_dialog_is_declined_and_the_share_goes_on(
         desktop: GnomeSession, server: Server) -> None:
     agent, session_id, _ = chatting(desktop, server)
-    share = agent.request_screen_share(session_id, scope="screen")
-    press(desktop, "Choose What to Share…")
-    portal(desktop, "share")
-    agent.expect("consumerAnswered", lambda body: body["requestId"] == share and body["accepted"])
+    share = sharing_the_screen(desktop, agent, session_id)
     agent.wait_for_pictures(1)
     nodes = [node["id"] for node in stream_nodes(desktop)]
 

@@ -200,7 +200,9 @@ def start_desktop(folder: Path, server_url: str, log: IO[bytes], desktop_argumen
     (the basic pre-chat form unless told), its configuration and state folders
     inside `folder` (so nothing of the person's running the tests is read or
     kept), writing its output to `log`; `extra_environment` is added to its
-    environment."""
+    environment. It offers agents its own window only, unless
+    `desktop_arguments` set `screenShareScopes` again: on Xvfb, which has no
+    ScreenCast portal, the app would offer the whole X screen."""
     environment = dict(os.environ)
     environment.pop("GTK_A11Y", None)  # other GTK tests turn accessibility off; these need it
     environment["XDG_CONFIG_HOME"] = str(folder / "config")  # no per-user configuration
@@ -208,7 +210,7 @@ def start_desktop(folder: Path, server_url: str, log: IO[bytes], desktop_argumen
     environment.update(extra_environment or {})
     return subprocess.Popen(
         [str(DESKTOP_BIN), "--server", server_url, "--config", str(config), "--set", "destination=support",
-         *desktop_arguments],
+         "--set", 'screenShareScopes=["window"]', *desktop_arguments],
         stdout=log, stderr=subprocess.STDOUT, env=environment, cwd=REPO, start_new_session=True)
 
 

@@ -17,13 +17,21 @@ public struct ConsentRequest: Sendable, Hashable {
 
     /// The person's `videoMode`, which decides what a call would use.
     public let videoMode: VideoMode
+    /// How the person picks what to show for a request for the screen:
+    /// the desktop's dialog, or the whole screen with no dialog.
+    public var screenPick: ScreenPick
 
-    /// Creates a request; `videoMode` matters only for a call.
-    public init(id: RequestID, agent: Agent, subject: ConsentSubject, videoMode: VideoMode = .full) {
+    /// Creates a request; `videoMode` matters only for a call, and
+    /// `screenPick` only for a request for the screen.
+    public init(
+        id: RequestID, agent: Agent, subject: ConsentSubject, videoMode: VideoMode = .full,
+        screenPick: ScreenPick = .desktopDialog
+    ) {
         self.id = id
         self.agent = agent
         self.subject = subject
         self.videoMode = videoMode
+        self.screenPick = screenPick
     }
 
     /// The prompt's heading, a question naming the agent.
@@ -47,6 +55,10 @@ public struct ConsentRequest: Sendable, Hashable {
             "If you don't answer within {count} second, the request is declined.",
             "If you don't answer within {count} seconds, the request is declined.", count: ConsentPrompt.answerSeconds)
         switch subject {
+        case .screenShare(.screen) where screenPick == .wholeScreen:
+            return localized(
+                "This desktop has no dialog to choose from, so {name} sees your whole screen as soon as you accept. Parts of this app you keep private stay hidden, on your screen too.",
+                ["name": agentName]) + " " + timeout
         case .screenShare(.screen):
             return localized(
                 "You choose a screen or a window next; {name} sees only what you choose. Parts of this app you keep private stay hidden, on your screen too.",
@@ -76,7 +88,7 @@ public struct ConsentRequest: Sendable, Hashable {
     /// The label of the button that allows the request.
     public var acceptLabel: String {
         switch subject {
-        case .screenShare(.screen): localized("Choose What to Share…")
+        case .screenShare(.screen): screenPick == .wholeScreen ? localized("Share Whole Screen") : localized("Choose What to Share…")
         case .screenShare(.window), .control(.window): localized("Accept")
         case .control(.screen): localized("Continue…")
         case .push: localized("Open")
@@ -86,7 +98,7 @@ public struct ConsentRequest: Sendable, Hashable {
 
     /// Whether the prompt offers to remember the person's pick in the
     /// desktop's dialog for this support server (a request for the screen).
-    public var offersToRememberChoice: Bool { subject == .screenShare(.screen) }
+    public var offersToRememberChoice: Bool { subject == .screenShare(.screen) && screenPick == .desktopDialog }
 
     /// The label of the check box that remembers the pick.
     public var rememberChoiceLabel: String { localized("_Remember my choice for this support server") }

@@ -31,24 +31,22 @@ public struct SharingIndicator: Sendable, Hashable {
         showsControl = share.hasControl
         switch share.source {
         case .monitor:
-            title =
+            (title, detail) =
                 share.hasControl
-                ? localized("{name} can see and use your whole screen", ["name": name])
-                : localized("{name} can see your whole screen", ["name": name])
-            detail =
-                share.hasControl
-                ? Self.screenControlSentence(name: name)
-                : localized("Everything on this screen is shared. Parts of this app kept private are covered, on your screen too.")
+                ? (localized("{name} can see and use your whole screen", ["name": name]), Self.screenControlSentence(name: name))
+                : (
+                    localized("{name} can see your whole screen", ["name": name]),
+                    localized("Everything on this screen is shared. Parts of this app kept private are covered, on your screen too.")
+                )
             stopDescription = localized("Stop sharing your screen with {name}", ["name": name])
         case .window:
-            title =
+            (title, detail) =
                 share.hasControl
-                ? localized("{name} can see and use the window you chose", ["name": name])
-                : localized("{name} can see the window you chose", ["name": name])
-            detail =
-                share.hasControl
-                ? Self.screenControlSentence(name: name)
-                : localized("Only the window you chose is shared. Parts of this app kept private are covered, on your screen too.")
+                ? (localized("{name} can see and use the window you chose", ["name": name]), Self.screenControlSentence(name: name))
+                : (
+                    localized("{name} can see the window you chose", ["name": name]),
+                    localized("Only the window you chose is shared. Parts of this app kept private are covered, on your screen too.")
+                )
             stopDescription = localized("Stop sharing the window with {name}", ["name": name])
         case .appWindow:
             (title, detail) = Self.appWindowWords(name: name, control: share.hasControl)

@@ -14,6 +14,11 @@ public protocol ScreenCapture: AnyObject {
     /// agent asks for the app's window instead.
     func isAvailable() async -> Bool
 
+    /// How the person picks what to show: in the desktop's dialog
+    /// (``choose(parent:restoring:remember:)`` opens it), or the whole
+    /// screen with no dialog; the app's prompt says which comes next.
+    var pick: ScreenPick { get }
+
     /// Asks the desktop to let the person pick a monitor or a window, in the
     /// desktop's own dialog over `parent`, and opens the picked source.
     ///
@@ -48,6 +53,9 @@ public protocol ScreenCapture: AnyObject {
 }
 
 extension ScreenCapture {
+    /// A capture whose choice is made in the desktop's dialog.
+    public var pick: ScreenPick { .desktopDialog }
+
     /// A capture that only shows: no control of the screen.
     public func canControl() async -> Bool { false }
 

@@ -18,6 +18,9 @@ public final class ScreenSharer {
     public private(set) var pictureSize: (width: Int, height: Int)?
     /// Called once when the desktop ended the stream on its own.
     public var onEnded: () -> Void = {}
+    /// Paints over each picture before it is tiled — the masks of the
+    /// app's window where it lies on the screen, when that is known (X11).
+    public var cover: ((inout PixelBuffer) -> Void)?
 
     private let send: @MainActor ([UInt8]) async -> Bool
     private var pacing: PacedCaptures?
@@ -106,7 +109,8 @@ public final class ScreenSharer {
     }
 
     private func tileAndSend() async {
-        guard running, let picture = newest else { return }
+        guard running, var picture = newest else { return }
+        cover?(&picture)
         let frame: CobrowseFrame?
         do {
             frame = try tiler.frame(of: picture) { buffer, rects in

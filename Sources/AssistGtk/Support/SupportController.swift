@@ -323,7 +323,8 @@ final class SupportController {
             } else {
                 panel.notice.render(AgentPresenceNotice(left: agent))
             }
-        case .consentRequested(let request):
+        case .consentRequested(var request):
+            if case .screenShare(.screen) = request.subject, let screenCapture { request.screenPick = screenCapture.pick }
             consent.present(request)
         case .consentWithdrawn(let id):
             consent.withdraw(id)
@@ -465,6 +466,7 @@ final class SupportController {
             window: GtkCast.pointer(window), overlay: panel.widget, permissions: share.permissions,
             rules: MaskingRules(configuration: configuration))
         let sharer = ScreenSharer(stream: stream) { bytes in await client.sendCobrowseFrame(bytes) }
+        if screenCapture?.pick == .wholeScreen { sharer.cover = { [weak self] picture in self?.coverAppWindow(in: &picture) } }
         sharer.onEnded = { [weak self] in
             self?.stopSharingLocally()
             self?.perform { await $0.stopSharing() }
@@ -478,6 +480,15 @@ final class SupportController {
             perform { await $0.stopSharing() }
             panel.notice.render(AgentPresenceNotice(screenNotShared: error))
         }
+    }
+
+    /// Paints the app window's masks into a picture of the whole X screen
+    /// where the window lies, beside the masks on the screen itself.
+    private func coverAppWindow(in picture: inout PixelBuffer) {
+        guard let masks = screenMasks?.masks, !masks.isEmpty,
+            let origin = WindowPlacement.originOnX11Screen(of: GtkCast.pointer(window))
+        else { return }
+        picture.cover(masks, offsetBy: origin.x, origin.y)
     }
 
     /// Whether the app can offer the screen — a screen capture is installed,

@@ -42,6 +42,16 @@ struct ConsumerSessionScreenScopeTests {
         #expect(prompt.acceptLabel == "Choose What to Share…")
     }
 
+    @Test("without a desktop dialog (the whole X screen) the prompt says the agent sees the whole screen at once, and offers to remember nothing")
+    func wholeScreenWords() {
+        let prompt = ConsentRequest(id: "share-1", agent: sam, subject: .screenShare(.screen), screenPick: .wholeScreen)
+        #expect(prompt.title == "Sam asks to see your screen")
+        #expect(prompt.message.hasPrefix("This desktop has no dialog to choose from, so Sam sees your whole screen as soon as you accept."))
+        #expect(prompt.acceptLabel == "Share Whole Screen")
+        #expect(!prompt.offersToRememberChoice)
+        #expect(ConsentRequest(id: "share-1", agent: sam, subject: .screenShare(.screen)).offersToRememberChoice)
+    }
+
     @Test("the answer names what the person picked, and the share starts with it")
     func answerNamesThePick() throws {
         for source in [SharedSource.monitor, .window] {

@@ -1,25 +1,37 @@
 import AssistGtk
 import AssistCore
 import CGstreamer
+import Foundation
 import Glibc
 import Synchronization
 
-/// The GStreamer pipeline that turns one portal stream into pictures:
-/// `pipewiresrc ! videoconvert ! BGRx ! appsink`, made and stopped on the
-/// main thread.
+/// The GStreamer pipeline that turns one screen source into pictures — a
+/// portal stream (`pipewiresrc`) or an X server's screen (`ximagesrc`) —
+/// `! videoconvert ! BGRx ! appsink`, made and stopped on the main thread.
 ///
 /// It is built with `gst_parse_launch` from one description: every value in
-/// it is a number (the descriptor, the node), so nothing needs quoting, the
-/// whole pipeline reads in one line of a log, and no C helper is needed for
-/// the integer properties Swift cannot set through variadic `g_object_set`.
+/// it is a number (the descriptor, the node) or an X display name (checked
+/// to need no quoting), so the whole pipeline reads in one line of a log,
+/// and no C helper is needed for the properties Swift cannot set through
+/// variadic `g_object_set`.
 ///
 /// BGRx, not BGRA: mutter offers BGRx only, so videoconvert passes its
 /// buffers through untouched; and asked for BGRA, videoconvert copies the x
 /// byte as alpha (a shared window arrived with alpha 0 around it). The copy
 /// into a ``PixelBuffer`` sets that byte to 255 instead.
 @MainActor
-final class PipeWireFramePipeline {
-    /// Element names in ``description(descriptor:node:)``.
+final class ScreenFramePipeline {
+    /// Where the pictures come from.
+    enum Source: Sendable, Hashable {
+        /// A portal stream: the PipeWire connection `descriptor` (which the
+        /// pipeline owns) and the stream's `node`.
+        case pipeWire(descriptor: Int32, node: UInt32)
+        /// The whole screen of the X server `display` (such as `:0`), at
+        /// most `framesPerSecond` pictures a second.
+        case x11(display: String, framesPerSecond: Int)
+    }
+
+    /// Element names in ``description(of:)``.
     enum Name {
         static let source = "source"
         static let frames = "frames"
@@ -27,44 +39,52 @@ final class PipeWireFramePipeline {
 
     private let pipeline: UnsafeMutablePointer<GstElement>
     private let mailbox: ScreenFrameMailbox
-    private let descriptor: Int32
+    private let descriptor: Int32?
     private var running = true
 
-    /// The pipeline's description for the PipeWire connection `descriptor`
-    /// and the stream's `node`.
-    nonisolated static func description(descriptor: Int32, node: UInt32) -> String {
-        "pipewiresrc name=\(Name.source) fd=\(descriptor) path=\(node) always-copy=true do-timestamp=true"
-            + " ! videoconvert ! video/x-raw,format=BGRx"
-            + " ! appsink name=\(Name.frames) max-buffers=1 drop=true sync=false"
+    /// The pipeline's description for `source`; `nil` for an X display
+    /// name that would need quoting.
+    nonisolated static func description(of source: Source) -> String? {
+        let sink = " ! videoconvert ! video/x-raw,format=BGRx ! appsink name=\(Name.frames) max-buffers=1 drop=true sync=false"
+        switch source {
+        case .pipeWire(let descriptor, let node):
+            return "pipewiresrc name=\(Name.source) fd=\(descriptor) path=\(node) always-copy=true do-timestamp=true" + sink
+        case .x11(let display, let framesPerSecond):
+            let plain = display.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || ":.-_".unicodeScalars.contains($0) }
+            guard plain, !display.isEmpty, framesPerSecond > 0 else { return nil }
+            return "ximagesrc name=\(Name.source) display-name=\(display) use-damage=false show-pointer=true"
+                + " ! video/x-raw,framerate=\(framesPerSecond)/1" + sink
+        }
     }
 
-    /// Builds the pipeline on the PipeWire connection `descriptor` (which it
-    /// owns from now on, and closes when it stops or fails to start) and sets
-    /// it playing.
+    /// Builds the pipeline for `source` and sets it playing. A PipeWire
+    /// connection is the pipeline's from now on: it is closed when the
+    /// pipeline stops or fails to start.
     ///
     /// - Parameters:
-    ///   - node: the stream's PipeWire node.
     ///   - frames: takes each picture on the streaming thread; delivers the
     ///     newest on the main thread.
     ///   - ended: called on the main thread, at most once, when the bus first
     ///     says end-of-stream (`nil`) or reports an error (its text).
     init(
-        descriptor: Int32, node: UInt32, frames: ScreenFrameMailbox,
-        ended: @escaping @Sendable @MainActor (String?) -> Void
+        _ source: Source, frames: ScreenFrameMailbox, ended: @escaping @Sendable @MainActor (String?) -> Void
     ) throws(ScreenChoiceError) {
+        let descriptor: Int32? = if case .pipeWire(let descriptor, _) = source { descriptor } else { nil }
         do throws(ScreenChoiceError) {
-            try ScreenGStreamer.prepare()
+            try ScreenGStreamer.prepare(source: descriptor == nil ? ScreenGStreamer.x11Source : ScreenGStreamer.pipeWireSource)
         } catch {
-            close(descriptor)
+            if let descriptor { close(descriptor) }
             throw error
         }
+        guard let description = Self.description(of: source) else {
+            throw .failed(detail: "the screen's source cannot be named in a pipeline: \(source)")
+        }
         var failure: UnsafeMutablePointer<GError>?
-        let parsed: UnsafeMutablePointer<GstElement>? = gst_parse_launch(
-            Self.description(descriptor: descriptor, node: node), &failure)
+        let parsed: UnsafeMutablePointer<GstElement>? = gst_parse_launch(description, &failure)
         guard let parsed, failure == nil else {
             let detail = ScreenGStreamer.takeMessage(of: &failure)
             if let parsed { gst_object_unref(gst_object_ref_sink(parsed)) }
-            close(descriptor)
+            if let descriptor { close(descriptor) }
             throw .failed(detail: "the screen's pipeline could not be built: \(detail)")
         }
         _ = gst_object_ref_sink(parsed)
@@ -91,7 +111,7 @@ final class PipeWireFramePipeline {
     }
 
     /// Stops the pipeline: its threads end, the mailbox delivers nothing
-    /// more, the PipeWire connection is closed. Later calls do nothing.
+    /// more, a PipeWire connection is closed. Later calls do nothing.
     func stop() {
         guard running else { return }
         running = false
@@ -102,7 +122,7 @@ final class PipeWireFramePipeline {
         }
         gst_element_set_state(pipeline, GST_STATE_NULL)
         gst_object_unref(pipeline)
-        close(descriptor)
+        if let descriptor { close(descriptor) }
     }
 
     /// The element called `name` in `bin` (borrowed: the bin keeps it), or `nil`.

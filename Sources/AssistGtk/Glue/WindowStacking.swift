@@ -19,9 +19,21 @@ public enum WindowStacking {
 
     /// Asks for ``requestKeepAbove(_:_:)`` every time `window` is mapped:
     /// a window manager forgets the state of a window that was hidden.
+    ///
+    /// It asks twice: when GTK maps the window, and again when the X server
+    /// says the window manager mapped it (the surface's `mapped`). A window
+    /// manager ignores the request for a window it does not manage yet, and
+    /// GTK's map can come before it does — seen as a rare failure of
+    /// `WindowStackingTests` while the whole GTK suite ran.
     public static func keepAboveWhenMapped(_ window: UnsafeMutablePointer<GtkWindow>) {
         SignalConnection.connect(window, signal: "map") {
             requestKeepAbove(window)
+        }
+        SignalConnection.connect(window, signal: "realize") {
+            guard let surface = gtk_native_get_surface(GtkCast.opaque(window)) else { return }
+            _ = SignalConnection.connectNotify(UnsafeMutableRawPointer(surface), property: "mapped") {
+                if gdk_surface_get_mapped(surface) != 0 { requestKeepAbove(window) }
+            }
         }
     }
 

@@ -68,8 +68,10 @@ final class ConsentCoordinator {
             guard let delegate = configuration.agentCobrowseDelegate else { return presentDefault(request) }
             askDelegate(request) { await delegate.agentRequestedCobrowse(request.agent) }
         case .screenShareRequestedDelegate:
-            guard let delegate = configuration.screenShareRequestedDelegate else { return presentDefault(request) }
-            askDelegate(request) { await delegate.assistSDKScreenShareRequested(by: request.agent) }
+            guard let delegate = configuration.screenShareRequestedDelegate, case .screenShare(let scope) = request.subject else {
+                return presentDefault(request)
+            }
+            askDelegate(request) { await delegate.assistSDKScreenShareRequested(by: request.agent, scope: scope) }
         case .pushAuthorizationDelegate:
             guard let delegate = configuration.pushDelegate, case .push(let content) = request.subject else {
                 return presentDefault(request)

@@ -31,11 +31,7 @@ struct CallBenchResult: Decodable {
 
     /// The figures in `file`; says which file when they do not read.
     static func read(from file: String) throws -> CallBenchResult {
-        do {
-            return try JSONDecoder().decode(CallBenchResult.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
-        } catch {
-            throw CallBenchError.unreadableResults(file: file, reason: "\(error)")
-        }
+        try ScriptFigures.read(CallBenchResult.self, from: file, named: "the call's figures")
     }
 
     /// The first-frame times of the app, as a sample in nanoseconds.
@@ -43,16 +39,5 @@ struct CallBenchResult: Decodable {
     /// The first-frame times of the console, as a sample in nanoseconds.
     var consoleFirstFrame: LatencySample {
         LatencySample(nanoseconds: consoleFirstFrameMilliseconds.map { $0 * 1e6 })
-    }
-}
-
-/// Why the call's figures could not be used.
-enum CallBenchError: Error, CustomStringConvertible {
-    case unreadableResults(file: String, reason: String)
-
-    var description: String {
-        switch self {
-        case .unreadableResults(let file, let reason): "the call's figures in \(file) do not read: \(reason)"
-        }
     }
 }

@@ -164,28 +164,11 @@ struct ScreenShareResult: Decodable {
 
     /// The figures in `file`; says which file when they do not read.
     static func read(from file: String) throws -> ScreenShareResult {
-        do {
-            return try JSONDecoder().decode(ScreenShareResult.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
-        } catch {
-            throw ScreenShareBenchError.unreadableResults(file: file, reason: "\(error)")
-        }
+        try ScriptFigures.read(ScreenShareResult.self, from: file, named: "the screen share's figures")
     }
 
     /// Glass to glass: drawn to the agent, as a sample in nanoseconds.
     var toAgent: LatencySample { LatencySample(nanoseconds: latency.drawnToAgentMilliseconds.map { $0 * 1e6 }) }
     /// The floor: drawn to the desktop's stream, as a sample in nanoseconds.
     var toStream: LatencySample { LatencySample(nanoseconds: latency.drawnToStreamMilliseconds.map { $0 * 1e6 }) }
-}
-
-/// Why the screen share's figures could not be used.
-enum ScreenShareBenchError: Error, CustomStringConvertible {
-    /// The file is missing or is not the script's JSON.
-    case unreadableResults(file: String, reason: String)
-
-    /// The reason, for the person who ran the benchmark.
-    var description: String {
-        switch self {
-        case .unreadableResults(let file, let reason): "the screen share's figures in \(file) do not read: \(reason)"
-        }
-    }
 }

@@ -57,12 +57,12 @@ struct CobrowseReportSection {
             "",
             "| target | goal | measured | |",
             "|---|---|---|---|",
-            target("full frame p95", "≤ 20 ms", ReportFormat.time(fullP95), fullP95 <= Self.fullFrameTarget),
-            target("idle", "0 bytes", ReportFormat.count(result.idleBytes) + " bytes", result.idleBytes == 0),
-            target(
+            ReportFormat.targetRow("full frame p95", "≤ 20 ms", ReportFormat.time(fullP95), fullP95 <= Self.fullFrameTarget),
+            ReportFormat.targetRow("idle", "0 bytes", ReportFormat.count(result.idleBytes) + " bytes", result.idleBytes == 0),
+            ReportFormat.targetRow(
                 "typing, per update", "≤ 10 KB", ReportFormat.count(typingMax) + " bytes at most",
                 typingMax <= Self.typingTarget),
-            target(
+            ReportFormat.targetRow(
                 "keyframe", "≤ 100 KB", ReportFormat.count(result.keyframeBytes) + " bytes",
                 result.keyframeBytes <= Self.keyframeTarget),
         ]
@@ -70,9 +70,5 @@ struct CobrowseReportSection {
 
     private func row(_ step: String, _ sample: LatencySample) -> String {
         "| \(step) | \(ReportFormat.time(sample.median)) | \(ReportFormat.time(sample.percentile(0.95))) |"
-    }
-
-    private func target(_ name: String, _ goal: String, _ measured: String, _ met: Bool) -> String {
-        "| \(name) | \(goal) | \(measured) | \(met ? "met" : "**not met**") |"
     }
 }

@@ -59,12 +59,11 @@ struct DesktopReportSection {
     private func targets(_ result: DesktopStartResult) -> [String] {
         let app = result.app
         let condition = result.gl.label
-        func verdict(_ met: Bool) -> String { met ? "met" : "**not met**" }
         return [
-            "| \(condition) | cold start to first frame | ≤ 250 ms | \(ReportFormat.time(app.start.median)) (p50) | \(verdict(app.start.median <= Self.startTarget)) |",
-            "| \(condition) | idle RSS | ≤ 90 MB (85.8 MiB) | \(ReportFormat.mebibytes(kibibytes: Double(app.medianResidentKiB))) | \(verdict(app.medianResidentKiB <= Self.residentTargetKiB)) |",
-            "| \(condition) | start against the minimal window | ≤ 1.3× | \(ReportFormat.ratio(result.startRatio)) | \(verdict(result.startRatio <= Self.ratioTarget)) |",
-            "| \(condition) | RSS against the minimal window | ≤ 1.3× | \(ReportFormat.ratio(result.residentRatio)) | \(verdict(result.residentRatio <= Self.ratioTarget)) |",
+            "| \(condition) | cold start to first frame | ≤ 250 ms | \(ReportFormat.time(app.start.median)) (p50) | \(ReportFormat.verdict(app.start.median <= Self.startTarget)) |",
+            "| \(condition) | idle RSS | ≤ 90 MB (85.8 MiB) | \(ReportFormat.mebibytes(kibibytes: Double(app.medianResidentKiB))) | \(ReportFormat.verdict(app.medianResidentKiB <= Self.residentTargetKiB)) |",
+            "| \(condition) | start against the minimal window | ≤ 1.3× | \(ReportFormat.ratio(result.startRatio)) | \(ReportFormat.verdict(result.startRatio <= Self.ratioTarget)) |",
+            "| \(condition) | RSS against the minimal window | ≤ 1.3× | \(ReportFormat.ratio(result.residentRatio)) | \(ReportFormat.verdict(result.residentRatio <= Self.ratioTarget)) |",
         ]
     }
 

@@ -116,7 +116,7 @@ struct LoadReportSection {
             "|---|---|---|---|",
         ]
         for target in LoadTarget.targets(of: result) {
-            lines.append("| \(target.name) | \(target.goal) | \(target.measured) | \(target.isMet ? "met" : "**not met**") |")
+            lines.append(ReportFormat.targetRow(target.name, target.goal, target.measured, target.isMet))
         }
         return lines
     }

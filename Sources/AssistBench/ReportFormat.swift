@@ -36,4 +36,14 @@ enum ReportFormat {
     static func ratio(_ value: Double) -> String {
         String(format: "%.2f×", value)
     }
+
+    /// Whether a target was met, as the reports' tables say it.
+    static func verdict(_ met: Bool) -> String {
+        met ? "met" : "**not met**"
+    }
+
+    /// One row of a "| target | goal | measured | |" table.
+    static func targetRow(_ name: String, _ goal: String, _ measured: String, _ met: Bool) -> String {
+        "| \(name) | \(goal) | \(measured) | \(verdict(met)) |"
+    }
 }

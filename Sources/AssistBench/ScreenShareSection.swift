@@ -47,9 +47,11 @@ struct ScreenShareSection {
             "",
             "| target | goal | measured | |",
             "|---|---|---|---|",
-            target("glass to glass p95", "≤ 100 ms", ReportFormat.time(agentP95), agentP95 <= Self.latencyTarget),
-            target("idle", "0 bytes/s", ReportFormat.count(Int(idleBytes.rounded())) + " bytes/s", idleBytes == 0),
-            target(
+            ReportFormat.targetRow(
+                "glass to glass p95", "≤ 100 ms", ReportFormat.time(agentP95), agentP95 <= Self.latencyTarget),
+            ReportFormat.targetRow(
+                "idle", "0 bytes/s", ReportFormat.count(Int(idleBytes.rounded())) + " bytes/s", idleBytes == 0),
+            ReportFormat.targetRow(
                 "frame rate", "≤ 15 frames/s", String(format: "%.1f frames/s at most", fastest),
                 fastest <= Self.frameRateCap + 0.5),
         ]
@@ -189,11 +191,6 @@ struct ScreenShareSection {
             + "| \(Self.percent(share.app.compositorCpuPercent)) / \(Self.percent(share.vp8.compositorCpuPercent)) "
             + "| \(Self.percent(share.app.serverCpuPercent)) "
             + "| \(Self.percent(share.app.othersCpuPercent)) / \(Self.percent(share.vp8.othersCpuPercent)) |"
-    }
-
-    /// One row of the targets table.
-    private func target(_ name: String, _ goal: String, _ measured: String, _ met: Bool) -> String {
-        "| \(name) | \(goal) | \(measured) | \(met ? "met" : "**not met**") |"
     }
 
     /// Bytes per second with thousands separators.

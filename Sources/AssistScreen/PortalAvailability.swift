@@ -29,36 +29,16 @@ enum PortalAvailability {
     /// The `u` property `name` of the portal's `interface`; 0 when there is
     /// no such portal, it fails or does not answer in time.
     private static func property(_ interface: String, _ name: String) async -> UInt32 {
-        var failure: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &failure) else {
-            g_clear_error(&failure)
-            return 0
-        }
+        guard let bus = PortalBus.session() else { return 0 }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
         var members: [OpaquePointer?] = [g_variant_new_string(interface), g_variant_new_string(name)]
         let parameters = members.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<UInt32, Never>) in
-            let waiter = Unmanaged.passRetained(AvailabilityWaiter(continuation)).toOpaque()
-            g_dbus_connection_call(
-                bus, "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
-                "org.freedesktop.DBus.Properties", "Get", parameters, nil, G_DBUS_CALL_FLAGS_NONE,
-                timeoutMilliseconds, nil, answered, waiter)
-        }
-    }
-
-    /// Where the property's answer lands.
-    private static let answered: GAsyncReadyCallback = { source, result, userData in
-        guard let userData else { return }
-        let waiter = Unmanaged<AvailabilityWaiter>.fromOpaque(userData).takeRetainedValue()
-        var failure: UnsafeMutablePointer<GError>?
-        let connection = OpaquePointer(source)
-        if let reply = g_dbus_connection_call_finish(connection, result, &failure) {
-            waiter.continuation.resume(returning: unsignedValue(in: reply))
-            g_variant_unref(reply)
-        } else {
-            g_clear_error(&failure)
-            waiter.continuation.resume(returning: 0)
-        }
+        guard
+            let reply = await PortalBus.call(
+                on: bus, "org.freedesktop.DBus.Properties", "Get", parameters, timeoutMilliseconds: timeoutMilliseconds)
+        else { return 0 }
+        defer { g_variant_unref(reply.variant) }
+        return unsignedValue(in: reply.variant)
     }
 }
 
@@ -70,13 +50,4 @@ private func unsignedValue(in reply: OpaquePointer) -> UInt32 {
     defer { g_variant_unref(value) }
     guard g_variant_is_of_type(value, g_variant_type_checked_("u")) != 0 else { return 0 }
     return g_variant_get_uint32(value)
-}
-
-/// Holds the waiting task's continuation while GIO holds the call.
-private final class AvailabilityWaiter: @unchecked Sendable {
-    let continuation: CheckedContinuation<UInt32, Never>
-
-    init(_ continuation: CheckedContinuation<UInt32, Never>) {
-        self.continuation = continuation
-    }
 }

@@ -122,11 +122,7 @@ public final class PortalScreenCapture: ScreenCapture {
     /// crashes without a session bus, so the bus is looked for first.
     private func connectedPortal() throws(ScreenChoiceError) -> OpaquePointer {
         if let portal { return portal }
-        var failure: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &failure) else {
-            g_clear_error(&failure)
-            throw .unavailable
-        }
+        guard let bus = PortalBus.session() else { throw .unavailable }
         g_object_unref(UnsafeMutableRawPointer(bus))
         guard let made = xdp_portal_new() else { throw .unavailable }
         portal = made

@@ -12,8 +12,6 @@ import CPortal
 /// naming the session by the handle ``RemoteDesktopSessionHandle`` read.
 @MainActor
 final class RemoteDesktopInput {
-    private static let portalName = "org.freedesktop.portal.Desktop"
-    private static let portalPath = "/org/freedesktop/portal/desktop"
     private static let interface = "org.freedesktop.portal.RemoteDesktop"
 
     /// The session bus, an owned reference.
@@ -60,30 +58,9 @@ final class RemoteDesktopInput {
         let options = g_variant_new_array(g_variant_type_checked_("{sv}"), nil, 0)
         let members = [g_variant_new_object_path(session), options] + arguments
         let parameters = members.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let waiter = Unmanaged.passRetained(CallWaiter(continuation)).toOpaque()
-            g_dbus_connection_call(
-                bus, Self.portalName, Self.portalPath, Self.interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NONE,
-                5_000, nil,
-                { source, result, box in
-                    guard let box else { return }
-                    let waiter = Unmanaged<CallWaiter>.fromOpaque(box).takeRetainedValue()
-                    var failure: UnsafeMutablePointer<GError>?
-                    let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &failure)
-                    if let reply { g_variant_unref(reply) }
-                    g_clear_error(&failure)
-                    waiter.continuation.resume(returning: reply != nil)
-                },
-                waiter)
-        }
-    }
-}
-
-/// Holds a waiting task's continuation while GIO holds the call.
-private final class CallWaiter: @unchecked Sendable {
-    let continuation: CheckedContinuation<Bool, Never>
-
-    init(_ continuation: CheckedContinuation<Bool, Never>) {
-        self.continuation = continuation
+        guard let reply = await PortalBus.call(on: bus, Self.interface, method, parameters, timeoutMilliseconds: 5_000)
+        else { return false }
+        g_variant_unref(reply.variant)
+        return true
     }
 }

@@ -18,11 +18,7 @@ final class RemoteDesktopSessionHandle {
 
     /// Starts watching the session bus; `nil` without one.
     init?() {
-        var failure: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &failure) else {
-            g_clear_error(&failure)
-            return nil
-        }
+        guard let bus = PortalBus.session() else { return nil }
         self.bus = bus
         subscription = g_dbus_connection_signal_subscribe(
             bus, nil, "org.freedesktop.portal.Request", "Response", nil, nil, G_DBUS_SIGNAL_FLAGS_NONE,

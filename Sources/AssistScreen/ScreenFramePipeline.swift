@@ -29,6 +29,14 @@ final class ScreenFramePipeline {
         /// The whole screen of the X server `display` (such as `:0`), at
         /// most `framesPerSecond` pictures a second.
         case x11(display: String, framesPerSecond: Int)
+
+        /// The GStreamer element that reads it, with its Debian package.
+        var element: (element: String, package: String) {
+            switch self {
+            case .pipeWire: ScreenGStreamer.pipeWireSource
+            case .x11: ScreenGStreamer.x11Source
+            }
+        }
     }
 
     /// Element names in ``description(of:)``.
@@ -71,7 +79,7 @@ final class ScreenFramePipeline {
     ) throws(ScreenChoiceError) {
         let descriptor: Int32? = if case .pipeWire(let descriptor, _) = source { descriptor } else { nil }
         do throws(ScreenChoiceError) {
-            try ScreenGStreamer.prepare(source: descriptor == nil ? ScreenGStreamer.x11Source : ScreenGStreamer.pipeWireSource)
+            try ScreenGStreamer.prepare(source: source.element)
         } catch {
             if let descriptor { close(descriptor) }
             throw error

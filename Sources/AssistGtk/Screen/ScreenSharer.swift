@@ -47,9 +47,7 @@ public final class ScreenSharer {
         tiler.requestKeyframe()
         pacing?.start()
         do {
-            try stream.start(
-                onFrame: { [weak self] picture in self?.pictureArrived(picture) },
-                onEnded: { [weak self] in self?.streamEnded() })
+            try deliver(from: stream)
         } catch {
             running = false
             pacing?.stop()
@@ -79,9 +77,7 @@ public final class ScreenSharer {
         guard running else { return }
         tiler.requestKeyframe()
         do {
-            try replacement.start(
-                onFrame: { [weak self] picture in self?.pictureArrived(picture) },
-                onEnded: { [weak self] in self?.streamEnded() })
+            try deliver(from: replacement)
         } catch {
             streamEnded()
             throw error
@@ -93,6 +89,13 @@ public final class ScreenSharer {
         guard running else { return }
         tiler.requestKeyframe()
         pacing?.keyframeRequested()
+    }
+
+    /// Starts `stream`, its pictures and its end coming here.
+    private func deliver(from stream: any ScreenStream) throws(ScreenChoiceError) {
+        try stream.start(
+            onFrame: { [weak self] picture in self?.pictureArrived(picture) },
+            onEnded: { [weak self] in self?.streamEnded() })
     }
 
     private func pictureArrived(_ picture: PixelBuffer) {

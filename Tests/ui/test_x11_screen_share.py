@@ -81,6 +81,8 @@ def test_without_a_portal_the_whole_x_screen_is_shared_once_the_prompt_says_so_w
         session_id = assignment["sessionId"]
         request = agent.request_screen_share(session_id, scope="screen")
         app_window("wait-text", "This desktop has no dialog to choose from, so Casey sees your whole screen")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["import", "-window", "root", str(SCREENSHOTS / "x11-prompt.png")], capture_output=True, timeout=30)
         app_window("press", "Share Whole Screen")
         answer = agent.expect("consumerAnswered", lambda body: body["requestId"] == request)
         assert answer["accepted"] is True and answer["shared"] == "monitor"
@@ -88,7 +90,6 @@ def test_without_a_portal_the_whole_x_screen_is_shared_once_the_prompt_says_so_w
         assert (seen.width, seen.height) == (1280, 800), "the picture is not the whole X screen"
         assert seen.count(SECRET, tolerance=12) == 0, "a pixel of the masked composer reached the agent"
         assert solid(seen, MASK), "the composer was not covered in the picture by the window's position"
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         seen.save_png(str(SCREENSHOTS / "x11-agent-picture.png"))
         agent.stop_share(session_id, request)
     finally:

@@ -1,3 +1,4 @@
+import AssistCore
 import AssistGtk
 import CGstreamer
 
@@ -121,6 +122,14 @@ public final class CallPeer {
         } else {
             candidatesBeforeOffer.append((index, candidate))
         }
+    }
+
+    /// Sends `picture` as the video's next frame when the configuration's
+    /// source is ``CallMediaSource/pictures``; nothing otherwise, or
+    /// before the call started.
+    public func send(_ picture: PixelBuffer) {
+        guard !stopped else { return }
+        pipeline?.push(picture)
     }
 
     /// Sends the microphone's audio or stops sending it.

@@ -46,6 +46,9 @@ public enum CallMediaSource: Sendable, Hashable {
     case devices
     /// Live test sources: colour bars and a 440 Hz tone. For tests and demos.
     case testSources
+    /// No camera or microphone: the video is the pictures handed to
+    /// ``CallPeer/send(_:)`` — a shared screen (`docs/protocol.md` §13.5).
+    case pictures
 }
 
 /// Where a call's incoming audio goes.

@@ -13,6 +13,8 @@ final class CallPipeline {
     let webrtc: UnsafeMutablePointer<GstElement>
     private let microphoneValve: UnsafeMutablePointer<GstElement>?
     private let cameraValve: UnsafeMutablePointer<GstElement>?
+    /// Where pictures handed to ``push(_:)`` enter, for ``CallMediaSource/pictures``.
+    private let pictures: PictureSource?
     private var running = true
 
     /// Builds the pipeline for `configuration` with `payloadTypes` and sets
@@ -51,13 +53,18 @@ final class CallPipeline {
                 Self.watch(CallPipelineDescription.Name.audioEncoder, in: bin, counter: counting.audioSent)
                 return CallBins.element(CallPipelineDescription.Name.microphoneValve, in: bin)
             }
-            cameraValve = try description.videoSender.flatMap { sender throws(CallMediaError) in
+            let videoBin = try description.videoSender.map { sender throws(CallMediaError) in
                 let bin = try Self.addSender(sender, caps: description.videoCaps, to: pipeline, webrtc)
                 Self.watch(CallPipelineDescription.Name.camera, in: bin, counter: counting.capturedVideo)
                 Self.watch(CallPipelineDescription.Name.videoEncoder, in: bin, counter: counting.videoSent)
                 CallBins.element(CallPipelineDescription.Name.selfView, in: bin).map(selfView.receive(from:))
-                return CallBins.element(CallPipelineDescription.Name.cameraValve, in: bin)
+                return bin
             }
+            cameraValve = videoBin.flatMap { CallBins.element(CallPipelineDescription.Name.cameraValve, in: $0) }
+            pictures =
+                configuration.source == .pictures
+                ? videoBin.flatMap { CallBins.element(CallPipelineDescription.Name.camera, in: $0) }.map(PictureSource.init)
+                : nil
             let tracks = configuration.tracks
             if !tracks.sendsAudio, tracks.receivesAudio || answering {
                 Self.addTransceiver(description.audioCaps, tracks.audioDirection, to: webrtc)
@@ -93,6 +100,13 @@ final class CallPipeline {
     /// after the source: nothing is encoded, sent or shown in the self-view.
     func setCameraEnabled(_ enabled: Bool) {
         cameraValve.map { assist_object_set_boolean($0, "drop", enabled ? 0 : 1) }
+    }
+
+    /// Sends `picture` as the video's next frame, for
+    /// ``CallMediaSource/pictures``; nothing otherwise.
+    func push(_ picture: PixelBuffer) {
+        guard running else { return }
+        pictures?.push(picture)
     }
 
     /// Sets every transceiver webrtcbin has to the direction `tracks` give

@@ -19,6 +19,16 @@ struct CallPipelineDescription: Sendable, Hashable {
         static let videoRTP = "video-rtp"
     }
 
+    /// The VP8 encoder's settings: for the camera, a real-time encode of a
+    /// 640×480 picture at 1 Mbit/s; for a screen's pictures 2.5 Mbit/s,
+    /// since text needs more than faces, and a keyframe at most every 300
+    /// frames, since a screen that does not change sends none.
+    static func videoEncoder(for source: CallMediaSource) -> String {
+        let (bitrate, keyframeDistance) = source == .pictures ? (2_500_000, 300) : (1_000_000, 60)
+        return "vp8enc name=\(Name.videoEncoder) deadline=1 cpu-used=4 target-bitrate=\(bitrate)"
+            + " keyframe-max-dist=\(keyframeDistance) threads=2"
+    }
+
     /// The payload numbers sent with when the peer offers.
     static let offeringPayloadTypes = (vp8: 96, opus: 97)
 
@@ -31,7 +41,9 @@ struct CallPipelineDescription: Sendable, Hashable {
     let audioSender: String?
     /// The outgoing video bin, or `nil` when no video is sent (no camera is
     /// ever created then): the camera, its valve, 640×480 at 30 frames a
-    /// second, a tee to the self-view sink and to VP8, RTP.
+    /// second, a tee to the self-view sink and to VP8, RTP; or, for
+    /// ``CallMediaSource/pictures``, an `appsrc` the pictures are pushed
+    /// into, at their own size, to VP8 and RTP.
     let videoSender: String?
     /// The bin an incoming audio stream is linked to.
     let audioReceiver: String
@@ -55,6 +67,11 @@ struct CallPipelineDescription: Sendable, Hashable {
         receivesAudio = tracks.receivesAudio
         receivesVideo = tracks.receivesVideo
         let testing = configuration.source == .testSources
+        let rtpVideo = [
+            Self.videoEncoder(for: configuration.source),
+            "rtpvp8pay pt=\(vp8PayloadType) mtu=1200 picture-id-mode=15-bit", "queue",
+            "capsfilter name=\(Name.videoRTP) caps=\"\(videoCaps)\"",
+        ]
         audioSender =
             tracks.sendsAudio
             ? [
@@ -67,28 +84,33 @@ struct CallPipelineDescription: Sendable, Hashable {
                 "rtpopuspay pt=\(opusPayloadType)", "queue",
                 "capsfilter name=\(Name.audioRTP) caps=\"\(audioCaps)\"",
             ].joined(separator: " ! ") : nil
-        videoSender =
-            tracks.sendsVideo
-            ? [
-                testing
-                    ? "videotestsrc name=\(Name.camera) is-live=true pattern=smpte"
-                    : "autovideosrc name=\(Name.camera)",
-                "valve name=\(Name.cameraValve)",
-                "videoconvert", "videoscale", "videorate",
-                "video/x-raw,width=640,height=480,framerate=30/1",
-                "tee name=camera-split", "queue max-size-buffers=2 leaky=downstream",
-                "vp8enc name=\(Name.videoEncoder) deadline=1 cpu-used=4 target-bitrate=1000000 keyframe-max-dist=60 threads=2",
-                "rtpvp8pay pt=\(vp8PayloadType) mtu=1200 picture-id-mode=15-bit", "queue",
-                "capsfilter name=\(Name.videoRTP) caps=\"\(videoCaps)\"",
-            ].joined(separator: " ! ")
-                + " camera-split. ! "
-                + Self.videoSink(named: Name.selfView) : nil
+        videoSender = tracks.sendsVideo ? Self.videoSender(from: configuration.source, rtp: rtpVideo) : nil
         audioReceiver = [
             "queue", "rtpopusdepay", "opusdec name=\(Name.audioDecoder)", "audioconvert", "audioresample",
             configuration.audioOutput == .speakers ? "autoaudiosink" : "fakesink sync=false",
         ].joined(separator: " ! ")
         videoReceiver = ["queue", "rtpvp8depay", "vp8dec", Self.videoSink(named: Name.remoteVideo)]
             .joined(separator: " ! ")
+    }
+
+    /// The outgoing video bin from `source`, ending in the `rtp` elements.
+    private static func videoSender(from source: CallMediaSource, rtp: [String]) -> String {
+        switch source {
+        case .pictures:
+            return ([
+                "appsrc name=\(Name.camera) is-live=true format=time do-timestamp=true",
+                "videoconvert", "queue max-size-buffers=2 leaky=downstream",
+            ] + rtp).joined(separator: " ! ")
+        case .devices, .testSources:
+            let camera =
+                source == .testSources
+                ? "videotestsrc name=\(Name.camera) is-live=true pattern=smpte" : "autovideosrc name=\(Name.camera)"
+            return ([
+                camera, "valve name=\(Name.cameraValve)", "videoconvert", "videoscale", "videorate",
+                "video/x-raw,width=640,height=480,framerate=30/1",
+                "tee name=camera-split", "queue max-size-buffers=2 leaky=downstream",
+            ] + rtp).joined(separator: " ! ") + " camera-split. ! " + videoSink(named: Name.selfView)
+        }
     }
 
     /// A sink that hands RGBA frames to the app, keeping only the newest one

@@ -5,7 +5,9 @@ signaling joined to real WebRTC media (docs/protocol.md §13.3).
 introspection bindings (the tests' virtual environment has PyPI packages only,
 and a GLib main loop with media threads is best kept out of the test process).
 This module relays between the two: the console's `callSignal`s reach the
-peer, the peer's answers and candidates go back through the consumer.
+peer, the peer's answers and candidates go back through the consumer. For a
+shared screen sent as a video track (§13.5) the signals are `screenSignal`s
+instead, and the peer answers every offer on a new connection, as the app does.
 """
 
 from __future__ import annotations
@@ -26,10 +28,12 @@ PEER_PROGRAM = Path(__file__).with_name("webrtc_peer.py")
 
 class CallPeer:
     """Answers every offer of the call `request_id` with GStreamer's `webrtcbin`, and
-    reports what the person's side received. Use as a context manager, or `close`."""
+    reports what the person's side received. With `screen`, `request_id` is a share's
+    and the peer is its video track's. Use as a context manager, or `close`."""
 
-    def __init__(self, consumer: ScriptedConsumer, request_id: str, log: Path, timeout: float = 20.0) -> None:
-        self._consumer = consumer
+    def __init__(self, consumer: ScriptedConsumer, request_id: str, log: Path, timeout: float = 20.0,
+                 screen: bool = False) -> None:
+        self._send_signal = consumer.screen_signal if screen else consumer.call_signal
         self._request_id = request_id
         self._timeout = timeout
         self._log = log
@@ -38,13 +42,15 @@ class CallPeer:
         self._answers: list[dict[str, Any]] = []
         self._failures: list[str] = []
         self._counts: queue.Queue[dict[str, Any]] = queue.Queue()
+        # Loopback is the only interface CI's network namespace may have: libnice needs it named.
+        arguments = [DEBIAN_PYTHON, str(PEER_PROGRAM), "--local-address", "127.0.0.1"]
+        if screen:
+            arguments.append("--new-connection-per-offer")
         with log.open("a") as log_file:
-            # Loopback is the only interface CI's network namespace may have: libnice needs it named.
             self._process = subprocess.Popen(
-                [DEBIAN_PYTHON, str(PEER_PROGRAM), "--local-address", "127.0.0.1"],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log_file, text=True, bufsize=1)
+                arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log_file, text=True, bufsize=1)
         threading.Thread(target=self._read_events, name="webrtc-peer", daemon=True).start()
-        consumer.listen("callSignal", self._from_console)
+        consumer.listen("screenSignal" if screen else "callSignal", self._from_console)
 
     def __enter__(self) -> CallPeer:
         return self
@@ -97,11 +103,12 @@ class CallPeer:
         return self.offers
 
     def close(self) -> None:
-        """Stops the peer."""
+        """Stops the peer; the console's signals after this are dropped."""
         if self._process.poll() is None:
             try:
                 self._command({"op": "stop"})
-                self._process.stdin.close()
+                with self._lock:
+                    self._process.stdin.close()
                 self._process.wait(timeout=10)
             except (OSError, subprocess.TimeoutExpired):
                 self._process.kill()
@@ -133,10 +140,12 @@ class CallPeer:
                 if kind == "answer":
                     with self._lock:
                         self._answers.append(signal)
-                self._consumer.call_signal(self._request_id, signal)
+                self._send_signal(self._request_id, signal)
 
     def _command(self, command: dict[str, Any]) -> None:
         with self._lock:
+            if self._process.stdin.closed:
+                return
             self._process.stdin.write(json.dumps(command) + "\n")
             self._process.stdin.flush()
 

@@ -6,7 +6,8 @@ It numbers its sequenced frames, acknowledges every sequenced frame it receives
 or on a frame written in the wrong version, sends the binary app frames a test
 builds (`cobrowse_frames.py`), answers for the app when the agent has control
 (§12.6), reports strokes the app took off (§12.7), sends the call's answers,
-signals and media states (§13; the media itself is `call_peer.py`'s), sends
+signals and media states (§13; the media itself is `call_peer.py`'s) and a
+shared screen's video signals (§13.5), sends
 and downloads files in chat with its resume token as the app does (§11.6;
 a received `chat` carries the file as `attachment`), and lets a test wait for
 a given server message, or for its absence, or hear of every message of a type
@@ -42,7 +43,7 @@ SEQUENCED_FROM_SERVER = {
 # Types added in version 2: written with "v":2, and only on a version-2 connection (§12.1).
 VERSION_2_FROM_SERVER = {"keyframeRequest", "agentInput", "annotate", "clearAnnotations"}
 # Types added in version 3, the call: written with "v":3, only on a version-3 connection (§13.1).
-VERSION_3_FROM_SERVER = {"callRequest", "callSignal", "callMediaState", "callEnd"}
+VERSION_3_FROM_SERVER = {"callRequest", "callSignal", "callMediaState", "callEnd", "screenSignal"}
 
 # Close codes after which a consumer does not resume (§7.3): the session is over,
 # the client broke a rule, or the server refused the version, the resume or the token.
@@ -153,10 +154,11 @@ class ScriptedConsumer:
 
     def hello(self, destination: str, visitor_name: str, pre_chat: list[dict[str, str]],
               versions: tuple[int, ...] = (1,), share_scopes: tuple[str, ...] | None = None,
-              screen_control: bool = False) -> Frame:
+              screen_control: bool = False, screen_video: bool = False) -> Frame:
         """Connects, asks for help at `destination` speaking `versions` and offering
-        `share_scopes` (none said: the app's window only) and, with `screen_control`,
-        control of a shared screen (§12.9); returns the `welcome`."""
+        `share_scopes` (none said: the app's window only), with `screen_control`
+        control of a shared screen (§12.9) and with `screen_video` a shared screen
+        as a video track (§13.5); returns the `welcome`."""
         self._versions = versions
         self._connect(self._socket)
         body = {"versions": list(versions), "destination": destination, "visitorName": visitor_name, "preChat": pre_chat}
@@ -164,6 +166,8 @@ class ScriptedConsumer:
             body["shareScopes"] = list(share_scopes)
         if screen_control:
             body["screenControl"] = True
+        if screen_video:
+            body["screenVideo"] = True
         self._write({"v": 1, "type": "hello", "body": body})
         self._reader = threading.Thread(target=self._read_forever, name="scripted-consumer", daemon=True)
         self._reader.start()
@@ -221,6 +225,11 @@ class ScriptedConsumer:
     def call_signal(self, request_id: str, signal: dict[str, Any]) -> None:
         """Sends a `callSignal` (version 3, unsequenced: dropped while disconnected)."""
         self._write({"v": 3, "type": "callSignal", "ack": self._last_received,
+                     "body": {"requestId": request_id, "signal": signal}})
+
+    def screen_signal(self, request_id: str, signal: dict[str, Any]) -> None:
+        """Sends a `screenSignal` about the share `request_id`'s video track (version 3, unsequenced)."""
+        self._write({"v": 3, "type": "screenSignal", "ack": self._last_received,
                      "body": {"requestId": request_id, "signal": signal}})
 
     def call_media_state(self, request_id: str, microphone: bool, camera: bool) -> None:

@@ -22,7 +22,10 @@ Sends: `videotestsrc` as VP8 when the offer has a video m-line, `audiotestsrc`
 as Opus. Receives: the agent's video decoded to an `appsink` (frames counted),
 its audio decoded to a `fakesink` (buffers counted). `--local-address` adds an
 address to libnice's agent: on a host whose only interface is loopback, ICE
-finds no candidates otherwise.
+finds no candidates otherwise. `--new-connection-per-offer` answers every
+newer offer on a new pipeline, as the app does for a shared screen's video
+track (§13.5), where each negotiation is a new peer connection; otherwise
+later offers renegotiate the first one, as in a call.
 """
 
 from __future__ import annotations
@@ -55,8 +58,9 @@ AUDIO_SOURCE = (
 class Peer:
     """One call's media on the person's side."""
 
-    def __init__(self, local_addresses: list[str], loop: GLib.MainLoop) -> None:
+    def __init__(self, local_addresses: list[str], new_connection_per_offer: bool, loop: GLib.MainLoop) -> None:
         self._local_addresses = local_addresses
+        self._new_connection_per_offer = new_connection_per_offer
         self._loop = loop
         self._pipeline: Gst.Pipeline | None = None
         self._webrtc: Gst.Element | None = None
@@ -92,6 +96,9 @@ class Peer:
         self._negotiation = negotiation
         self._remote_set = False
         self._early_candidates = []
+        if self._pipeline is not None and self._new_connection_per_offer:
+            self.stop()
+            self._pipeline = None
         if self._pipeline is None:
             self._build(sdp)
         _, message = GstSdp.SDPMessage.new_from_text(sdp)
@@ -227,10 +234,11 @@ def read_commands(peer: Peer, loop: GLib.MainLoop) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--local-address", action="append", default=[])
+    parser.add_argument("--new-connection-per-offer", action="store_true")
     arguments = parser.parse_args()
     Gst.init(None)
     loop = GLib.MainLoop()
-    peer = Peer(arguments.local_address, loop)
+    peer = Peer(arguments.local_address, arguments.new_connection_per_offer, loop)
     threading.Thread(target=read_commands, args=(peer, loop), daemon=True).start()
     try:
         loop.run()

@@ -35,7 +35,9 @@ function statusText(update) {
 function showStatus(update) {
   status.dataset.state = update.state;
   status.textContent = statusText(update);
-  if (update.state === "connected") {
+  if (update.state === "reconnecting") {
+    workspace.connectionLost();
+  } else if (update.state === "connected") {
     signIn.hidden = true;
     workspaceElement.hidden = false;
     signOutButton.hidden = false;

@@ -1,5 +1,5 @@
 // Reading and checking frames from the server, and the version each agent frame
-// is written in (docs/protocol.md §2, §5.4, §7.2, §12.1, §12.6, §12.7, §13.2).
+// is written in (docs/protocol.md §2, §5.4, §7.2, §12.1, §12.6, §12.7, §13.2, §13.5).
 
 /** The protocol versions this console speaks (§4, §12.1, §13.1); `hello` and `resume` list them. */
 export const VERSIONS = [1, 2, 3];
@@ -10,8 +10,8 @@ export const BASE_VERSION = 1;
 /** Types added in version 2, written with `"v":2` and sent only on connections that negotiated it (§12.1). */
 const VERSION_2_OUTBOUND = new Set(["requestKeyframe", "input", "annotate", "clearAnnotations"]);
 
-/** Types added in version 3, the call (§13.2), written with `"v":3`. */
-const VERSION_3_OUTBOUND = new Set(["requestCall", "callSignal", "callMediaState", "callEnd"]);
+/** Types added in version 3, the call (§13.2) and a shared screen's video track (§13.5), written with `"v":3`. */
+const VERSION_3_OUTBOUND = new Set(["requestCall", "callSignal", "callMediaState", "callEnd", "screenSignal"]);
 
 /** The largest text frame either side may send, in UTF-8 bytes. */
 const MAX_FRAME_BYTES = 65_536;
@@ -53,6 +53,7 @@ const INBOUND = {
     body: { sessionId: "string", requestId: "string", microphone: "boolean", camera: "boolean" },
   },
   callEnd: { sequenced: true, body: { sessionId: "string", requestId: "string", reason: "string" } },
+  screenSignal: { sequenced: false, body: { sessionId: "string", requestId: "string", signal: "object" } },
   error: { sequenced: false, body: { code: "string", message: "string" } },
 };
 

@@ -7,6 +7,7 @@ import { cloneTemplate, fillPrechat, labelControl, newId, setTime, visitorLabel 
 import { attachmentOf } from "./envelope.js";
 import { endSentence, fileSentence, maskingSentence } from "./explain.js";
 import { FileEntry } from "./file-entry.js";
+import { ScreenVideo, canReceiveScreenVideo } from "./screen-video.js";
 import { SharedWindow } from "./shared-window.js";
 import { downloadTranscript } from "./transcript-download.js";
 import { WindowAnnotations } from "./window-annotations.js";
@@ -58,6 +59,10 @@ export class SessionPanel {
   #offersWindow = true;
   /** Whether the agent may ask for control of a shared screen (`sessionAssigned`'s `screenControl`, §12.9). */
   #offersScreenControl = false;
+  /** Whether the app can send a shared screen as a video track (`sessionAssigned`'s `screenVideo`, §13.5). */
+  #offersScreenVideo = false;
+  /** The running share's video track, while the console asks for one. */
+  #screenVideo = null;
   #sharedWindow;
   #control;
   #annotations;
@@ -107,11 +112,12 @@ export class SessionPanel {
   }
 
   /** Applies a `sessionAssigned` (the first, or again after a reconnection). */
-  assign({ visitorName, destination, preChat, shareScopes, screenControl }) {
+  assign({ visitorName, destination, preChat, shareScopes, screenControl, screenVideo }) {
     this.#visitor = visitorLabel(visitorName);
     this.#offersScreen = Array.isArray(shareScopes) && shareScopes.includes("screen");
     this.#offersWindow = !Array.isArray(shareScopes) || shareScopes.includes("window");
     this.#offersScreenControl = screenControl === true;
+    this.#offersScreenVideo = screenVideo === true;
     this.#destination = typeof destination === "string" ? destination : "";
     this.#q(".session__name").textContent = this.#visitor;
     this.#q(".session__detail").textContent = `${this.#destination} · session ${this.sessionId}`;
@@ -208,6 +214,7 @@ export class SessionPanel {
       this.#control.offered = appWindow || this.#offersScreenControl;
       this.#annotations.offered = appWindow;
       if (accepted) this.#sharedWindow.start();
+      if (accepted && (shared === "monitor" || shared === "window")) this.#startScreenVideo();
       this.#setShare(accepted ? "accepted" : "declined", accepted
         ? sharingSentence(this.#visitor, shared, this.#offersScreenControl)
         : `${this.#visitor} declined to share their screen.`);
@@ -223,6 +230,7 @@ export class SessionPanel {
   shareEnded(requestId) {
     if (requestId !== this.#shareRequestId) return;
     this.#shareRequestId = null;
+    this.#endScreenVideo();
     this.#sharedWindow.stop();
     this.#setShare("stopped", `${this.#visitor} stopped sharing.`);
   }
@@ -277,6 +285,11 @@ export class SessionPanel {
     this.#call.refused(code);
   }
 
+  /** A `screenSignal` from the visitor's app, about the running share's video track. */
+  screenSignal(requestId, signal) {
+    if (requestId === this.#shareRequestId) this.#screenVideo?.received(signal);
+  }
+
   /** A co-browse frame from the visitor's app, checked (`cobrowse-frame.js`). */
   showFrame(frame) {
     this.#sharedWindow.show(frame);
@@ -287,10 +300,20 @@ export class SessionPanel {
     this.#sharedWindow.unreadable();
   }
 
-  /** The agent's connection to the server is new (a `welcome`). */
+  /** The agent's connection to the server dropped: a shared screen's video track closes until it is back. */
+  connectionLost() {
+    this.#screenVideo?.disconnect();
+  }
+
+  /** The agent's connection to the server is new (a `welcome`): a shared screen's video track is offered again. */
   connectionRenewed() {
     this.#sharedWindow.reconnected();
     this.#call.connectionRenewed();
+    if (this.#actions.callSettings().available) {
+      this.#screenVideo?.connect();
+    } else {
+      this.#endScreenVideo();
+    }
   }
 
   /**
@@ -299,6 +322,7 @@ export class SessionPanel {
    * go of what they hold.
    */
   discard() {
+    this.#endScreenVideo();
     this.#call.release("agentLeft");
     for (const upload of this.#uploads) upload.cancel();
     for (const entry of this.#fileEntries) entry.release();
@@ -489,8 +513,30 @@ export class SessionPanel {
   #stopShare() {
     this.#actions.send("screenShareEnd", { sessionId: this.sessionId, requestId: this.#shareRequestId });
     this.#shareRequestId = null;
+    this.#endScreenVideo();
     this.#sharedWindow.stop();
     this.#setShare("stopped", "You stopped the screen share.");
+  }
+
+  /**
+   * The visitor shares a monitor or a window: when their app can send it as a
+   * video track, and this console can show one on a version-3 connection, it
+   * offers to receive it (§13.5). The tiles go on until the track is connected.
+   */
+  #startScreenVideo() {
+    this.#endScreenVideo();
+    if (!this.#offersScreenVideo || !this.#actions.callSettings().available || !canReceiveScreenVideo()) return;
+    const requestId = this.#shareRequestId;
+    this.#screenVideo = new ScreenVideo(() => this.#actions.callSettings().iceServers, {
+      signal: (signal) => this.#actions.send("screenSignal", { sessionId: this.sessionId, requestId, signal }),
+      stream: (stream) => this.#sharedWindow.showVideo(stream),
+    });
+    this.#screenVideo.connect();
+  }
+
+  #endScreenVideo() {
+    this.#screenVideo?.end();
+    this.#screenVideo = null;
   }
 
   #pushUrl(input) {
@@ -553,6 +599,7 @@ export class SessionPanel {
   }
 
   #showEnded(sentence) {
+    this.#endScreenVideo();
     this.#sharedWindow.stop();
     this.#setActive(false);
     if (this.#q(".session__share-status").dataset.state === "accepted") {

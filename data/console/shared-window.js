@@ -1,8 +1,9 @@
 // One session's shared window (docs/protocol.md §12.3): the picture the
-// visitor's app sends, what the agent is told about it, and when to ask the
-// app for a keyframe.
+// visitor's app sends, as tiles or as a shared screen's video track (§13.5),
+// what the agent is told about it, and when to ask the app for a keyframe.
 
 import { CANCELLED, FAILED, FramePainter, PAINTED, SKIPPED } from "./frame-painter.js";
+import { VideoPainter } from "./video-painter.js";
 import { nearestWindowPoint, windowPoint } from "./window-point.js";
 
 /** At most one `requestKeyframe` a second per session. */
@@ -10,14 +11,15 @@ const KEYFRAME_REQUEST_SPACING_MS = 1_000;
 
 const STATUS = {
   waiting: () => "Waiting for the first picture…",
-  live: ({ width, height }) => `Live · ${width} × ${height} pixels`,
+  live: ({ width, height, video }) => `${video ? "Live video" : "Live"} · ${width} × ${height} pixels`,
   stopped: () => "Sharing stopped",
 };
 
 /**
  * The `.shared-window` section of a session panel. Its `data-state` is `none`
  * (no share yet: hidden), `waiting` (accepted, no picture yet), `live` or
- * `stopped` (the last picture stays, dimmed).
+ * `stopped` (the last picture stays, dimmed); its `data-source` is `tiles` or
+ * `video`, whichever painted the picture last.
  *
  * `events` are callbacks: `requestKeyframe()` sends the request to the server,
  * `stateChanged(state)` hears of every change of state, and `resized()` of
@@ -28,10 +30,13 @@ export class SharedWindow {
   #status;
   #canvas;
   #painter;
+  #video;
   #requestKeyframe;
   #stateChanged;
   #resized;
   #state = "none";
+  /** What painted the picture last: `"tiles"` (app frames) or `"video"` (the share's video track). */
+  #source = "tiles";
   /** The size of the latest keyframe to arrive (it may not be drawn yet). */
   #size = null;
   /** The size of the picture on the canvas, as drawn. */
@@ -47,6 +52,7 @@ export class SharedWindow {
     this.#status = section.querySelector(".shared-window__status");
     this.#canvas = section.querySelector(".shared-window__picture");
     this.#painter = new FramePainter(this.#canvas);
+    this.#video = new VideoPainter(this.#canvas, (width, height) => this.#videoShown(width, height));
     this.#requestKeyframe = requestKeyframe;
     this.#stateChanged = stateChanged;
     this.#resized = resized;
@@ -60,12 +66,14 @@ export class SharedWindow {
 
   /** The visitor accepted a screen share: an empty picture until the first keyframe. */
   start() {
+    this.#video.show(null);
     this.#painter.reset();
     delete this.#canvas.dataset.frame;
     this.#cancelRequest();
     this.#size = null;
     this.#shownSize = null;
     this.#awaitingKeyframe = true;
+    this.#source = "tiles";
     this.#setState("waiting");
   }
 
@@ -73,8 +81,18 @@ export class SharedWindow {
   stop() {
     if (!this.#active) return;
     this.#painter.cancel();
+    this.#video.show(null);
     this.#cancelRequest();
     this.#setState("stopped");
+  }
+
+  /**
+   * The share's video track (§13.5), or `null` when there is none any more:
+   * its frames paint the same picture as the tiles, which still paint when
+   * the app falls back to them.
+   */
+  showVideo(stream) {
+    this.#video.show(this.#active ? stream : null);
   }
 
   /** A checked frame for this session (`cobrowse-frame.js`). */
@@ -146,7 +164,7 @@ export class SharedWindow {
   #painted(frame, arrival, outcome) {
     if (outcome === PAINTED && this.#active) {
       this.#canvas.dataset.frame = String(frame.number);
-      if (frame.keyframe) this.#keyframeShown(frame.width, frame.height);
+      if (frame.keyframe) this.#pictureShown(frame.width, frame.height, "tiles");
     } else if ((outcome === FAILED || outcome === SKIPPED) && arrival >= this.#lastKeyframeArrival && this.#active) {
       // Only when no newer keyframe is on its way does the picture stay broken.
       this.#awaitingKeyframe = true;
@@ -157,10 +175,24 @@ export class SharedWindow {
     }
   }
 
-  #keyframeShown(width, height) {
+  /** A frame of the video track is on the canvas: tiles that change the picture need a keyframe to build on. */
+  #videoShown(width, height) {
+    if (!this.#active) return;
+    this.#awaitingKeyframe = true;
+    this.#pictureShown(width, height, "video");
+  }
+
+  /**
+   * A whole picture of `width` × `height` from `source` is on the canvas: a
+   * keyframe, or a frame of the video (many a second, so the page changes
+   * only when what it says does).
+   */
+  #pictureShown(width, height, source) {
     const resized = this.#shownSize?.width !== width || this.#shownSize?.height !== height;
+    const news = resized || source !== this.#source || this.#state !== "live";
+    this.#source = source;
     if (resized) this.#shownSize = { width, height };
-    this.#setState("live", this.#shownSize);
+    if (news) this.#setState("live", this.#shownSize);
     if (resized) this.#resized();
   }
 
@@ -193,8 +225,9 @@ export class SharedWindow {
     const changed = state !== this.#state;
     this.#state = state;
     this.#section.dataset.state = state;
+    this.#section.dataset.source = this.#source;
     this.#section.hidden = false;
-    const text = STATUS[state](size);
+    const text = STATUS[state]({ ...size, video: this.#source === "video" });
     if (this.#status.textContent !== text) this.#status.textContent = text;
     if (changed) this.#stateChanged(state);
   }

@@ -10,8 +10,8 @@ const NOTICE_MS = 10_000;
 const MAX_SHORT_CODE = 32;
 /** The agent's messages about annotations (§12.7). */
 const ANNOTATION_TYPES = new Set(["annotate", "clearAnnotations"]);
-/** The agent's messages during a call (§13.2). */
-const CALL_MESSAGE_TYPES = new Set(["callSignal", "callMediaState", "callEnd"]);
+/** The agent's messages during a call (§13.2) and a shared screen's video track (§13.5). */
+const CALL_MESSAGE_TYPES = new Set(["callSignal", "callMediaState", "callEnd", "screenSignal"]);
 
 /** Queue, sessions, short codes, notices and the end-session dialog. */
 export class Workspace {
@@ -75,6 +75,7 @@ export class Workspace {
     callSignal: (body) => this.#panel(body.sessionId)?.callSignal(body.requestId, body.signal),
     callMediaState: (body) => this.#panel(body.sessionId)?.callMediaState(body.requestId, body.microphone, body.camera),
     callEnd: (body) => this.#panel(body.sessionId)?.callEnded(body.requestId, body.reason),
+    screenSignal: (body) => this.#panel(body.sessionId)?.screenSignal(body.requestId, body.signal),
     sessionEnded: (body) => this.#panel(body.sessionId)?.markEnded(body.reason, body.text),
     error: (body) => this.#serverError(body),
   };
@@ -127,6 +128,11 @@ export class Workspace {
     for (const frame of frames) {
       if (frame.type === "chat") this.#panel(frame.body.sessionId)?.markSent(frame.body.clientMessageId);
     }
+  }
+
+  /** The agent's connection dropped; the console reconnects by itself. */
+  connectionLost() {
+    for (const panel of this.#sessions.values()) panel.connectionLost();
   }
 
   /** The server did not keep the agent's connection; the open sessions are no longer reachable. */
@@ -253,7 +259,7 @@ export class Workspace {
       this.#sessions.get(this.#lastCallSession)?.callRefused(code);
       return;
     }
-    // Call signals and media states can cross the end of a call (unknownRequest); nothing to do.
+    // Call and screen signals and media states can cross the end of a call or a share (unknownRequest); nothing to do.
     if (CALL_MESSAGE_TYPES.has(refType)) {
       console.warn(`Assist console: the server refused ${refType} (${code}): ${message}`);
       return;

@@ -14,9 +14,13 @@ extension ConsumerHello {
     /// control of the screen is offered only when the screen is, the
     /// configuration's ``Configuration/screenControl`` allows it and the app
     /// `controlsScreen` (the desktop lends it a pointer and a keyboard).
+    /// A shared screen may travel as a video track (§13.5) when the screen
+    /// is offered, `versions` has the call's and the app `streamsScreen`
+    /// (it has a video engine).
     public init(
         configuration: Configuration, submission: PrechatSubmission,
-        versions: [Int] = ProtocolVersion.supported, sharesScreen: Bool = false, controlsScreen: Bool = false
+        versions: [Int] = ProtocolVersion.supported, sharesScreen: Bool = false, controlsScreen: Bool = false,
+        streamsScreen: Bool = false
     ) {
         func given(_ value: String) -> String? { value.isEmpty ? nil : value }
         let sessionToken = given(configuration.sessionToken)
@@ -33,6 +37,7 @@ extension ConsumerHello {
             auditName: given(configuration.auditName),
             uui: given(configuration.uui),
             shareScopes: shareScopes,
-            screenControl: controlsScreen && configuration.screenControl && shareScopes.contains(.screen))
+            screenControl: controlsScreen && configuration.screenControl && shareScopes.contains(.screen),
+            screenVideo: streamsScreen && shareScopes.contains(.screen) && versions.contains(ProtocolVersion.call))
     }
 }

@@ -145,6 +145,14 @@ extension ConsumerSession {
         }
     }
 
+    /// Sends a step of the negotiation of the video track that carries the
+    /// running share `requestID` of a monitor or a window (§13.5); nothing
+    /// for a share that ended, or one of the app's window.
+    public mutating func sendScreenSignal(_ signal: CallSignal, for requestID: RequestID) -> [ConsumerSessionEffect] {
+        guard !phase.isEnded, share?.requestID == requestID, share?.source != .appWindow else { return [] }
+        return send(.screenSignal(requestID: requestID, signal: signal))
+    }
+
     /// The person started or stopped typing; sent only while online.
     public mutating func setTyping(_ isTyping: Bool) -> [ConsumerSessionEffect] {
         guard !phase.isEnded else { return [] }

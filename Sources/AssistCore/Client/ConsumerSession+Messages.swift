@@ -84,6 +84,9 @@ extension ConsumerSession {
             return [.publish(.annotationsChanged(current))]
         case .callRequest, .callSignal, .callMediaState, .callEnd:
             return [.publish(.callMessage(message))]
+        case .screenSignal(let id, let signal):
+            guard share?.requestID == id, share?.source != .appWindow else { return [] }  // a share that ended
+            return [.publish(.screenSignal(requestID: id, signal: signal))]
         case .chatReceipt(let receipt):
             let before = transcript
             transcript.apply(receipt)

@@ -63,7 +63,7 @@ public struct ConsumerSession: Sendable {
                     ResumeRequest(
                         resumeToken: welcome.resumeToken, lastReceivedSeq: channel.lastReceivedSeq,
                         versions: hello.versions, shareScopes: hello.shareScopes,
-                        screenControl: hello.screenControl))
+                        screenControl: hello.screenControl, screenVideo: hello.screenVideo))
             } else {
                 .hello(hello)
             }

@@ -80,9 +80,11 @@ public actor SupportClient {
     /// configuration's ``Configuration/screenShareScopes`` has it; with
     /// `controlsScreen` as well (the desktop can lend a pointer and a
     /// keyboard) it offers control of the screen when
-    /// ``Configuration/screenControl`` allows it (§12.9).
+    /// ``Configuration/screenControl`` allows it (§12.9); with `streamsScreen`
+    /// as well (the app has a video engine) a shared screen may travel as a
+    /// video track (§13.5, ``SupportEvent/screenSignal(requestID:signal:)``).
     /// With `keeping`, the session is kept there from its first `welcome`
-    /// until it ends (see ``init(configuration:resuming:access:takesCalls:sharesScreen:controlsScreen:keeping:readIdleLimit:logger:now:)``).
+    /// until it ends (see ``init(configuration:resuming:access:takesCalls:sharesScreen:controlsScreen:streamsScreen:keeping:readIdleLimit:logger:now:)``).
     /// `readIdleLimit` is how long the connection may stay silent before it
     /// is replaced; it must be well over twice the server's ping interval.
     ///
@@ -95,6 +97,7 @@ public actor SupportClient {
         takesCalls: Bool = false,
         sharesScreen: Bool = false,
         controlsScreen: Bool = false,
+        streamsScreen: Bool = false,
         keeping: KeptSessionStore? = nil,
         readIdleLimit: Duration = SupportClient.defaultReadIdleLimit,
         logger: Logger = Logger(label: "assist.client"),
@@ -102,7 +105,8 @@ public actor SupportClient {
     ) throws(UserFacingError) {
         try self.init(
             configuration: configuration, opening: .new(submission), access: access, takesCalls: takesCalls,
-            sharesScreen: sharesScreen, controlsScreen: controlsScreen, keeping: keeping, readIdleLimit: readIdleLimit, logger: logger, now: now)
+            sharesScreen: sharesScreen, controlsScreen: controlsScreen, streamsScreen: streamsScreen, keeping: keeping,
+            readIdleLimit: readIdleLimit, logger: logger, now: now)
     }
 
     /// A client that resumes the session `kept` (loaded from `keeping`,
@@ -128,6 +132,7 @@ public actor SupportClient {
         takesCalls: Bool = false,
         sharesScreen: Bool = false,
         controlsScreen: Bool = false,
+        streamsScreen: Bool = false,
         keeping: KeptSessionStore?,
         readIdleLimit: Duration = SupportClient.defaultReadIdleLimit,
         logger: Logger = Logger(label: "assist.client"),
@@ -135,7 +140,8 @@ public actor SupportClient {
     ) throws(UserFacingError) {
         try self.init(
             configuration: configuration, opening: .resumed(kept), access: access, takesCalls: takesCalls,
-            sharesScreen: sharesScreen, controlsScreen: controlsScreen, keeping: keeping, readIdleLimit: readIdleLimit, logger: logger, now: now)
+            sharesScreen: sharesScreen, controlsScreen: controlsScreen, streamsScreen: streamsScreen, keeping: keeping,
+            readIdleLimit: readIdleLimit, logger: logger, now: now)
     }
 
     /// How a client's session begins.
@@ -148,7 +154,7 @@ public actor SupportClient {
 
     private init(
         configuration: Configuration, opening: Opening, access: ServerAccess?, takesCalls: Bool,
-        sharesScreen: Bool, controlsScreen: Bool, keeping: KeptSessionStore?, readIdleLimit: Duration, logger: Logger, now: @escaping @Sendable () -> Date
+        sharesScreen: Bool, controlsScreen: Bool, streamsScreen: Bool, keeping: KeptSessionStore?, readIdleLimit: Duration, logger: Logger, now: @escaping @Sendable () -> Date
     ) throws(UserFacingError) {
         guard let server = configuration.server else {
             throw UserFacingError(message: localized("No support server is configured."), remedy: .checkSettings)
@@ -188,11 +194,12 @@ public actor SupportClient {
             session = ConsumerSession(
                 hello: ConsumerHello(
                     configuration: configuration, submission: submission, versions: versions, sharesScreen: sharesScreen,
-                    controlsScreen: controlsScreen))
+                    controlsScreen: controlsScreen, streamsScreen: streamsScreen))
         case .resumed(let kept):
             let hello = ConsumerHello(
                 configuration: configuration, submission: PrechatSubmission(answers: [], visitorName: nil),
-                versions: versions, sharesScreen: sharesScreen, controlsScreen: controlsScreen)
+                versions: versions, sharesScreen: sharesScreen, controlsScreen: controlsScreen,
+                streamsScreen: streamsScreen)
             do {
                 session = try ConsumerSession(restoring: kept, hello: hello)
             } catch {
@@ -428,6 +435,12 @@ public actor SupportClient {
     /// Sends a message of the call (``CallAction/send(_:)``).
     public func sendCallMessage(_ message: ConsumerMessage) {
         perform(session.sendCallMessage(message))
+    }
+
+    /// Sends a step of the negotiation of the video track that carries the
+    /// running screen share `requestID` (§13.5).
+    public func sendScreenSignal(_ signal: CallSignal, for requestID: RequestID) {
+        perform(session.sendScreenSignal(signal, for: requestID))
     }
 
     /// The STUN and TURN servers the server named in its `welcome` for calls;

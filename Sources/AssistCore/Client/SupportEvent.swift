@@ -39,6 +39,10 @@ public enum SupportEvent: Sendable {
     /// A message of the call (version 3: `callRequest`, `callSignal`,
     /// `callMediaState`, `callEnd`), for the call's ``CallMachine`` to take.
     case callMessage(ServerToConsumerMessage)
+    /// A step of the agent's negotiation of the video track that carries
+    /// the running screen share `requestID` (§13.5), for the share's
+    /// ``ScreenVideoMachine`` to take.
+    case screenSignal(requestID: RequestID, signal: CallSignal)
     /// The server refused one of this app's frames (logged, not shown).
     case serverReportedProblem(ErrorReport)
 }

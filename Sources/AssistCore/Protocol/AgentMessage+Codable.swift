@@ -58,6 +58,11 @@ extension AgentMessage {
             self = .requestCall(
                 sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"),
                 media: try body.callMedia("media"))
+        case "screenSignal":
+            let body = try envelope.object("body")
+            self = .screenSignal(
+                sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"),
+                signal: try body.callSignal("signal"))
         case "callSignal":
             let body = try envelope.object("body")
             self = .callSignal(
@@ -136,7 +141,8 @@ extension AgentMessage {
             try body.identifier(sessionID, "sessionId")
             try body.identifier(requestID, "requestId")
             try body.text(media.rawValue, "media", max: ProtocolLimits.maxIdentifier)
-        case .callSignal(let sessionID, let requestID, let signal):
+        case .callSignal(let sessionID, let requestID, let signal),
+            .screenSignal(let sessionID, let requestID, let signal):
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
             try body.identifier(requestID, "requestId")

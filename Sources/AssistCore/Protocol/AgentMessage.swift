@@ -50,6 +50,9 @@ public enum AgentMessage: WireMessage {
     /// A step of the call's negotiation, for the person's app. Not
     /// sequenced; version 3.
     case callSignal(sessionID: SessionID, requestID: RequestID, signal: CallSignal)
+    /// A step of the negotiation of the video track that carries the shared
+    /// screen `requestID` (§13.5). Not sequenced; version 3.
+    case screenSignal(sessionID: SessionID, requestID: RequestID, signal: CallSignal)
     /// The agent turned its microphone or camera off or on. Not sequenced; version 3.
     case callMediaState(sessionID: SessionID, requestID: RequestID, state: CallMediaState)
     /// The agent hung up (or withdrew a proposed call). Sequenced; version 3.
@@ -78,6 +81,7 @@ public enum AgentMessage: WireMessage {
         case .clearAnnotations: "clearAnnotations"
         case .requestCall: "requestCall"
         case .callSignal: "callSignal"
+        case .screenSignal: "screenSignal"
         case .callMediaState: "callMediaState"
         case .callEnd: "callEnd"
         }
@@ -87,7 +91,7 @@ public enum AgentMessage: WireMessage {
     public var isSequenced: Bool {
         switch self {
         case .hello, .resume, .ack, .typing, .error, .requestKeyframe, .input, .annotate, .clearAnnotations,
-            .callSignal, .callMediaState:
+            .callSignal, .screenSignal, .callMediaState:
             false
         case .acceptNext, .acceptSession, .redeemShortCode, .chat, .requestScreenShare, .requestControl, .push,
             .screenShareEnd, .endSession, .requestCall, .callEnd:
@@ -99,7 +103,7 @@ public enum AgentMessage: WireMessage {
     public var introducedInVersion: Int {
         switch self {
         case .requestKeyframe, .input, .annotate, .clearAnnotations: ProtocolVersion.cobrowse
-        case .requestCall, .callSignal, .callMediaState, .callEnd: ProtocolVersion.call
+        case .requestCall, .callSignal, .screenSignal, .callMediaState, .callEnd: ProtocolVersion.call
         default: 1
         }
     }

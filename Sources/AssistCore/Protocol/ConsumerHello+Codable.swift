@@ -18,7 +18,8 @@ extension ConsumerHello: Codable {
             auditName: try Self.auditName(from: reader),
             uui: try Self.uui(from: reader),
             shareScopes: try reader.shareScopes("shareScopes"),
-            screenControl: try reader.screenControl("screenControl"))
+            screenControl: try reader.offered("screenControl"),
+            screenVideo: try reader.offered("screenVideo"))
     }
 
     /// Writes the `hello` body, URL-encoding `auditName` and hex-encoding `uui`.
@@ -47,7 +48,8 @@ extension ConsumerHello: Codable {
             try writer.text(WireEncoding.hex(uui), "uui", max: 2 * ProtocolLimits.maxUUIBytes)
         }
         try writer.shareScopes(shareScopes, "shareScopes")
-        try writer.screenControl(screenControl, "screenControl")
+        try writer.offered(screenControl, "screenControl")
+        try writer.offered(screenVideo, "screenVideo")
     }
 
     /// Why a hello with neither a destination nor a session token is refused.

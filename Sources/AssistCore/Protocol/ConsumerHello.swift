@@ -32,6 +32,9 @@ public struct ConsumerHello: Sendable, Hashable {
     /// Whether an agent who sees the screen may ask to use the person's
     /// pointer and keyboard there (§12.9); absent on the wire when `false`.
     public var screenControl: Bool
+    /// Whether a screen the person shares may travel as a video track
+    /// (§13.5); absent on the wire when `false`.
+    public var screenVideo: Bool
 
     /// Creates a hello.
     public init(
@@ -45,7 +48,8 @@ public struct ConsumerHello: Sendable, Hashable {
         auditName: String? = nil,
         uui: String? = nil,
         shareScopes: [ShareScope] = ShareScope.unannounced,
-        screenControl: Bool = false
+        screenControl: Bool = false,
+        screenVideo: Bool = false
     ) {
         self.versions = versions
         self.destination = destination
@@ -58,5 +62,6 @@ public struct ConsumerHello: Sendable, Hashable {
         self.uui = uui
         self.shareScopes = shareScopes
         self.screenControl = screenControl
+        self.screenVideo = screenVideo
     }
 }

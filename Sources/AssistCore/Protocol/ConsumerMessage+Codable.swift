@@ -44,6 +44,9 @@ extension ConsumerMessage {
         case "callSignal":
             let body = try envelope.object("body")
             self = .callSignal(requestID: try body.identifier("requestId"), signal: try body.callSignal("signal"))
+        case "screenSignal":
+            let body = try envelope.object("body")
+            self = .screenSignal(requestID: try body.identifier("requestId"), signal: try body.callSignal("signal"))
         case "callMediaState":
             let body = try envelope.object("body")
             self = .callMediaState(requestID: try body.identifier("requestId"), state: try body.callMediaState())
@@ -96,7 +99,7 @@ extension ConsumerMessage {
         case .askForCall(let media):
             var body = envelope.object("body")
             try body.text(media.rawValue, "media", max: ProtocolLimits.maxIdentifier)
-        case .callSignal(let requestID, let signal):
+        case .callSignal(let requestID, let signal), .screenSignal(let requestID, let signal):
             var body = envelope.object("body")
             try body.identifier(requestID, "requestId")
             try body.callSignal(signal, "signal")

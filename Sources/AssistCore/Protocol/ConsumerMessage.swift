@@ -40,6 +40,9 @@ public enum ConsumerMessage: WireMessage {
     /// A step of the call's negotiation, for the agent. Not sequenced
     /// (a stale offer or candidate is worthless); version 3.
     case callSignal(requestID: RequestID, signal: CallSignal)
+    /// A step of the negotiation of the video track that carries the shared
+    /// screen `requestID` (§13.5), for the agent. Not sequenced; version 3.
+    case screenSignal(requestID: RequestID, signal: CallSignal)
     /// The person turned the microphone or camera off or on. Not
     /// sequenced; version 3.
     case callMediaState(requestID: RequestID, state: CallMediaState)
@@ -67,6 +70,7 @@ public enum ConsumerMessage: WireMessage {
         case .callAnswer: "callAnswer"
         case .askForCall: "askForCall"
         case .callSignal: "callSignal"
+        case .screenSignal: "screenSignal"
         case .callMediaState: "callMediaState"
         case .callEnd: "callEnd"
         }
@@ -75,7 +79,8 @@ public enum ConsumerMessage: WireMessage {
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .hello, .resume, .ack, .typing, .error, .inputResult, .annotationsCleared, .callSignal, .callMediaState:
+        case .hello, .resume, .ack, .typing, .error, .inputResult, .annotationsCleared, .callSignal, .screenSignal,
+            .callMediaState:
             false
         case .chat, .screenShareAnswer, .controlAnswer, .pushAnswer, .screenShareEnd, .leaveQueue, .endSession,
             .controlEnd, .callAnswer, .askForCall, .callEnd:
@@ -87,7 +92,7 @@ public enum ConsumerMessage: WireMessage {
     public var introducedInVersion: Int {
         switch self {
         case .inputResult, .controlEnd, .annotationsCleared: ProtocolVersion.cobrowse
-        case .callAnswer, .askForCall, .callSignal, .callMediaState, .callEnd: ProtocolVersion.call
+        case .callAnswer, .askForCall, .callSignal, .screenSignal, .callMediaState, .callEnd: ProtocolVersion.call
         default: 1
         }
     }

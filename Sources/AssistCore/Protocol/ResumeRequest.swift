@@ -15,17 +15,22 @@ public struct ResumeRequest: Sendable, Hashable, Codable {
     /// Whether a consumer's app offers control of the screen on this
     /// connection (§12.9), as in its `hello`.
     public var screenControl: Bool
+    /// Whether a consumer's app can send a shared screen as a video track
+    /// on this connection (§13.5), as in its `hello`.
+    public var screenVideo: Bool
 
     /// Creates a resume request.
     public init(
         resumeToken: ResumeToken, lastReceivedSeq: Int, versions: [Int] = ProtocolVersion.supported,
-        shareScopes: [ShareScope] = ShareScope.unannounced, screenControl: Bool = false
+        shareScopes: [ShareScope] = ShareScope.unannounced, screenControl: Bool = false,
+        screenVideo: Bool = false
     ) {
         self.resumeToken = resumeToken
         self.lastReceivedSeq = lastReceivedSeq
         self.versions = versions
         self.shareScopes = shareScopes
         self.screenControl = screenControl
+        self.screenVideo = screenVideo
     }
 
     /// Reads the body, enforcing the protocol's limits.
@@ -35,7 +40,8 @@ public struct ResumeRequest: Sendable, Hashable, Codable {
             resumeToken: try reader.identifier("resumeToken"), lastReceivedSeq: try reader.integer("lastReceivedSeq"),
             versions: try reader.has("versions") ? try reader.versions("versions") : [1],
             shareScopes: try reader.shareScopes("shareScopes"),
-            screenControl: try reader.screenControl("screenControl"))
+            screenControl: try reader.offered("screenControl"),
+            screenVideo: try reader.offered("screenVideo"))
     }
 
     /// Writes the body, enforcing the protocol's limits.
@@ -45,6 +51,7 @@ public struct ResumeRequest: Sendable, Hashable, Codable {
         try writer.integer(lastReceivedSeq, "lastReceivedSeq")
         try writer.versions(versions, "versions")
         try writer.shareScopes(shareScopes, "shareScopes")
-        try writer.screenControl(screenControl, "screenControl")
+        try writer.offered(screenControl, "screenControl")
+        try writer.offered(screenVideo, "screenVideo")
     }
 }

@@ -51,6 +51,11 @@ extension ServerToAgentMessage {
         case "callAsked":
             let body = try envelope.object("body")
             self = .callAsked(sessionID: try body.identifier("sessionId"), media: try body.callMedia("media"))
+        case "screenSignal":
+            let body = try envelope.object("body")
+            self = .screenSignal(
+                sessionID: try body.identifier("sessionId"), requestID: try body.identifier("requestId"),
+                signal: try body.callSignal("signal"))
         case "callSignal":
             let body = try envelope.object("body")
             self = .callSignal(
@@ -126,7 +131,8 @@ extension ServerToAgentMessage {
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
             try body.text(media.rawValue, "media", max: ProtocolLimits.maxIdentifier)
-        case .callSignal(let sessionID, let requestID, let signal):
+        case .callSignal(let sessionID, let requestID, let signal),
+            .screenSignal(let sessionID, let requestID, let signal):
             var body = envelope.object("body")
             try body.identifier(sessionID, "sessionId")
             try body.identifier(requestID, "requestId")

@@ -36,6 +36,9 @@ public enum ServerToAgentMessage: WireMessage {
     case callAsked(sessionID: SessionID, media: CallMedia)
     /// A step of the call's negotiation from the person's app. Not sequenced; version 3.
     case callSignal(sessionID: SessionID, requestID: RequestID, signal: CallSignal)
+    /// A step of the app's negotiation of the video track that carries the
+    /// shared screen `requestID` (§13.5). Not sequenced; version 3.
+    case screenSignal(sessionID: SessionID, requestID: RequestID, signal: CallSignal)
     /// The person turned the microphone or camera off or on. Not sequenced; version 3.
     case callMediaState(sessionID: SessionID, requestID: RequestID, state: CallMediaState)
     /// The call is over, and why. Sequenced; version 3.
@@ -60,6 +63,7 @@ public enum ServerToAgentMessage: WireMessage {
         case .annotationsCleared: "annotationsCleared"
         case .callAsked: "callAsked"
         case .callSignal: "callSignal"
+        case .screenSignal: "screenSignal"
         case .callMediaState: "callMediaState"
         case .callEnd: "callEnd"
         }
@@ -68,7 +72,7 @@ public enum ServerToAgentMessage: WireMessage {
     /// Whether the message is sequenced (see ``WireMessage/isSequenced``).
     public var isSequenced: Bool {
         switch self {
-        case .welcome, .ack, .queueSnapshot, .typing, .error, .inputResult, .annotationsCleared, .callSignal,
+        case .welcome, .ack, .queueSnapshot, .typing, .error, .inputResult, .annotationsCleared, .callSignal, .screenSignal,
             .callMediaState:
             false
         case .sessionAssigned, .chat, .chatReceipt, .consumerAnswered, .screenShareEnd, .sessionEnded, .controlEnd,
@@ -81,7 +85,7 @@ public enum ServerToAgentMessage: WireMessage {
     public var introducedInVersion: Int {
         switch self {
         case .inputResult, .controlEnd, .annotationsCleared: ProtocolVersion.cobrowse
-        case .callAsked, .callSignal, .callMediaState, .callEnd: ProtocolVersion.call
+        case .callAsked, .callSignal, .screenSignal, .callMediaState, .callEnd: ProtocolVersion.call
         default: 1
         }
     }

@@ -60,6 +60,9 @@ extension ServerToConsumerMessage {
                 requestID: try body.identifier("requestId"),
                 agentID: try body.text("agentId", max: ProtocolLimits.maxIdentifier),
                 media: try body.callMedia("media"))
+        case "screenSignal":
+            let body = try envelope.object("body")
+            self = .screenSignal(requestID: try body.identifier("requestId"), signal: try body.callSignal("signal"))
         case "callSignal":
             let body = try envelope.object("body")
             self = .callSignal(requestID: try body.identifier("requestId"), signal: try body.callSignal("signal"))
@@ -130,7 +133,7 @@ extension ServerToConsumerMessage {
             try body.identifier(requestID, "requestId")
             try body.text(agentID, "agentId", max: ProtocolLimits.maxIdentifier)
             try body.text(media.rawValue, "media", max: ProtocolLimits.maxIdentifier)
-        case .callSignal(let requestID, let signal):
+        case .callSignal(let requestID, let signal), .screenSignal(let requestID, let signal):
             var body = envelope.object("body")
             try body.identifier(requestID, "requestId")
             try body.callSignal(signal, "signal")

@@ -43,6 +43,9 @@ public enum ServerToConsumerMessage: WireMessage {
     case callRequest(requestID: RequestID, agentID: String, media: CallMedia)
     /// A step of the call's negotiation from the agent. Not sequenced; version 3.
     case callSignal(requestID: RequestID, signal: CallSignal)
+    /// A step of the agent's negotiation of the video track that carries the
+    /// shared screen `requestID` (§13.5). Not sequenced; version 3.
+    case screenSignal(requestID: RequestID, signal: CallSignal)
     /// The agent turned its microphone or camera off or on. Not sequenced; version 3.
     case callMediaState(requestID: RequestID, state: CallMediaState)
     /// The call is over, and why. Sequenced; version 3.
@@ -71,6 +74,7 @@ public enum ServerToConsumerMessage: WireMessage {
         case .clearAnnotations: "clearAnnotations"
         case .callRequest: "callRequest"
         case .callSignal: "callSignal"
+        case .screenSignal: "screenSignal"
         case .callMediaState: "callMediaState"
         case .callEnd: "callEnd"
         }
@@ -80,7 +84,7 @@ public enum ServerToConsumerMessage: WireMessage {
     public var isSequenced: Bool {
         switch self {
         case .welcome, .ack, .queueUpdate, .typing, .error, .keyframeRequest, .agentInput, .annotate, .clearAnnotations,
-            .callSignal, .callMediaState:
+            .callSignal, .screenSignal, .callMediaState:
             false
         case .agentJoined, .agentLeft, .chat, .screenShareRequest, .controlRequest, .screenShareEnd, .push,
             .chatReceipt, .sessionEnded, .callRequest, .callEnd:
@@ -92,7 +96,7 @@ public enum ServerToConsumerMessage: WireMessage {
     public var introducedInVersion: Int {
         switch self {
         case .keyframeRequest, .agentInput, .annotate, .clearAnnotations: ProtocolVersion.cobrowse
-        case .callRequest, .callSignal, .callMediaState, .callEnd: ProtocolVersion.call
+        case .callRequest, .callSignal, .screenSignal, .callMediaState, .callEnd: ProtocolVersion.call
         default: 1
         }
     }

@@ -17,12 +17,15 @@ public struct SessionAssignment: Sendable, Hashable, Codable {
     /// Whether the person's app lets the agent ask for control of the
     /// screen it shares (§12.9).
     public var screenControl: Bool
+    /// Whether the person's app can send the screen it shares as a video
+    /// track, which the agent may then offer to receive (§13.5).
+    public var screenVideo: Bool
 
     /// Creates an assignment.
     public init(
         sessionID: SessionID, visitorName: String? = nil, destination: String, preChat: [PrechatAnswer] = [],
         entityMapping: JSONValue? = nil, correlationID: String? = nil, shareScopes: [ShareScope] = ShareScope.unannounced,
-        screenControl: Bool = false
+        screenControl: Bool = false, screenVideo: Bool = false
     ) {
         self.sessionID = sessionID
         self.visitorName = visitorName
@@ -32,6 +35,7 @@ public struct SessionAssignment: Sendable, Hashable, Codable {
         self.correlationID = correlationID
         self.shareScopes = shareScopes
         self.screenControl = screenControl
+        self.screenVideo = screenVideo
     }
 
     /// Reads the body, enforcing the protocol's limits.
@@ -45,7 +49,8 @@ public struct SessionAssignment: Sendable, Hashable, Codable {
             entityMapping: try reader.decodeIfPresent("entityMapping"),
             correlationID: try reader.textIfPresent("correlationId", max: ProtocolLimits.maxCorrelationID),
             shareScopes: try reader.shareScopes("shareScopes"),
-            screenControl: try reader.screenControl("screenControl"))
+            screenControl: try reader.offered("screenControl"),
+            screenVideo: try reader.offered("screenVideo"))
     }
 
     /// Writes the body, enforcing the protocol's limits.
@@ -58,6 +63,7 @@ public struct SessionAssignment: Sendable, Hashable, Codable {
         try writer.encodeIfPresent(entityMapping, "entityMapping")
         try writer.textIfPresent(correlationID, "correlationId", max: ProtocolLimits.maxCorrelationID)
         try writer.shareScopes(shareScopes, "shareScopes")
-        try writer.screenControl(screenControl, "screenControl")
+        try writer.offered(screenControl, "screenControl")
+        try writer.offered(screenVideo, "screenVideo")
     }
 }

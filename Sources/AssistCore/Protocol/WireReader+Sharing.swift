@@ -15,9 +15,10 @@ extension WireReader {
         return ShareScope.known(try texts(key, max: ProtocolLimits.maxShareScopes, maxLength: ProtocolLimits.maxIdentifier))
     }
 
-    /// Whether the app offers control of the screen (§12.9): the member's
-    /// boolean, `false` when it is absent (an app from before §12.9).
-    func screenControl(_ key: String) throws -> Bool {
+    /// Whether the app offers something it may leave unsaid — control of
+    /// the screen (§12.9), a screen as a video track (§13.5): the member's
+    /// boolean, `false` when it is absent (an app from before).
+    func offered(_ key: String) throws -> Bool {
         try has(key) ? try bool(key) : false
     }
 
@@ -38,9 +39,10 @@ extension WireWriter {
         if scope != .window { try text(scope.rawValue, key, max: ProtocolLimits.maxIdentifier) }
     }
 
-    /// Writes `true` when the app offers control of the screen (§12.9), and
-    /// nothing otherwise, so an app that does not offer it reads as before.
-    mutating func screenControl(_ offered: Bool, _ key: String) throws {
+    /// Writes `true` when the app offers it (control of the screen, §12.9;
+    /// a screen as a video track, §13.5), and nothing otherwise, so an app
+    /// that does not offer it reads as before.
+    mutating func offered(_ offered: Bool, _ key: String) throws {
         if offered { try encode(true, key) }
     }
 

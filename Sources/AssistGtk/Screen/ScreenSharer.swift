@@ -8,6 +8,10 @@ import AssistCore
 ///
 /// When `send` cannot take a frame (offline, or the connection is behind),
 /// the next frame is a keyframe, so the agent's picture never mixes frames.
+///
+/// While the share's video track carries the pictures (`docs/protocol.md`
+/// §13.5), ``sendsTiles`` is off and every picture, covered, goes to
+/// ``onPicture`` as it arrives instead.
 @MainActor
 public final class ScreenSharer {
     /// What the person picked, or the stream of the desktop's control
@@ -21,6 +25,17 @@ public final class ScreenSharer {
     /// Paints over each picture before it is tiled — the masks of the
     /// app's window where it lies on the screen, when that is known (X11).
     public var cover: ((inout PixelBuffer) -> Void)?
+    /// Takes every picture as it arrives, already covered, while set: the
+    /// share's video track.
+    public var onPicture: ((PixelBuffer) -> Void)?
+    /// Whether pictures go to the agent as tiles; off while the video track
+    /// carries them. Turned back on, the next tile frame is a keyframe.
+    public var sendsTiles = true {
+        didSet {
+            guard sendsTiles, !oldValue else { return }
+            requestKeyframe()
+        }
+    }
 
     private let send: @MainActor ([UInt8]) async -> Bool
     private var pacing: PacedCaptures?
@@ -91,6 +106,13 @@ public final class ScreenSharer {
         pacing?.keyframeRequested()
     }
 
+    /// Hands the newest picture, covered, to ``onPicture`` again: a track
+    /// that just connected starts with what the screen shows now.
+    public func repeatNewestPicture() {
+        guard running, let newest else { return }
+        hand(newest)
+    }
+
     /// Starts `stream`, its pictures and its end coming here.
     private func deliver(from stream: any ScreenStream) throws(ScreenChoiceError) {
         try stream.start(
@@ -102,7 +124,15 @@ public final class ScreenSharer {
         guard running else { return }
         newest = picture
         pictureSize = (picture.width, picture.height)
-        pacing?.contentChanged()
+        hand(picture)
+        if sendsTiles { pacing?.contentChanged() }
+    }
+
+    private func hand(_ picture: PixelBuffer) {
+        guard let onPicture else { return }
+        var covered = picture
+        cover?(&covered)
+        onPicture(covered)
     }
 
     private func streamEnded() {
@@ -112,7 +142,7 @@ public final class ScreenSharer {
     }
 
     private func tileAndSend() async {
-        guard running, var picture = newest else { return }
+        guard running, sendsTiles, var picture = newest else { return }
         cover?(&picture)
         let frame: CobrowseFrame?
         do {

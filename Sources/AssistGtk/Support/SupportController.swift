@@ -39,6 +39,11 @@ final class SupportController {
     private var sharer: WindowSharer?
     /// Shows the screen or another window to the agent, from the desktop's stream.
     private var screenSharer: ScreenSharer?
+    /// Makes the video tracks of shared screens, when the call media can
+    /// (``ScreenVideoFactory``); the screen goes as tiles otherwise.
+    private let screenVideo: (any ScreenVideoFactory)?
+    /// The video track of the running screen share, once it has started.
+    private var screenVideoTrack: ScreenVideoController?
     /// Covers what the agent may not see on the person's own screen while
     /// the screen is shared.
     private var screenMasks: OnScreenMasks?
@@ -85,6 +90,7 @@ final class SupportController {
     ) {
         self.configuration = configuration
         self.screenCapture = screenCapture
+        screenVideo = callMedia as? any ScreenVideoFactory
         screenControl = screenCapture.map { ScreenControlCoordinator(capture: $0, parent: window) }
         rememberedScreenChoices = RememberedScreenChoices(
             configuration: configuration, environment: ProcessInfo.processInfo.environment)
@@ -212,7 +218,8 @@ final class SupportController {
         do {
             client = try SupportClient(
                 configuration: configuration, submission: submission, access: access, takesCalls: calls != nil,
-                sharesScreen: screen.shares, controlsScreen: screen.controls, keeping: keeping)
+                sharesScreen: screen.shares, controlsScreen: screen.controls,
+                streamsScreen: screen.shares && screenVideo != nil, keeping: keeping)
         } catch {
             showEnded(error, title: localized("Support could not start"))
             throw error
@@ -245,7 +252,8 @@ final class SupportController {
         do {
             client = try SupportClient(
                 configuration: configuration, resuming: kept, access: access, takesCalls: calls != nil,
-                sharesScreen: screen.shares, controlsScreen: screen.controls, keeping: keeping)
+                sharesScreen: screen.shares, controlsScreen: screen.controls,
+                streamsScreen: screen.shares && screenVideo != nil, keeping: keeping)
         } catch {
             showEnded(error, title: localized("Support could not resume"))
             throw error
@@ -357,6 +365,8 @@ final class SupportController {
         case .callMessage(let message):
             calls?.receive(message)
             showAskForCall()
+        case .screenSignal(_, let signal):
+            screenVideoTrack?.receive(signal)
         case .serverReportedProblem(let report):
             FileHandle.standardError.write(Data("assist: the server refused a frame: \(report.message)\n".utf8))
         }
@@ -472,6 +482,12 @@ final class SupportController {
             self?.perform { await $0.stopSharing() }
         }
         screenSharer = sharer
+        if let screenVideo {
+            screenVideoTrack = ScreenVideoController(
+                factory: screenVideo, sharer: sharer,
+                send: { [weak self] signal in self?.perform { await $0.sendScreenSignal(signal, for: share.requestID) } },
+                iceServers: { await client.iceServers })
+        }
         panel.sharing.render(SharingIndicator(share))
         do {
             try sharer.start()
@@ -592,6 +608,8 @@ final class SupportController {
         }
         activity.shareEnded()
         screenControl?.shareEnded()
+        screenVideoTrack?.stop()
+        screenVideoTrack = nil
         screenSharer?.stop()
         screenSharer = nil
         screenMasks?.remove()

@@ -38,6 +38,9 @@ struct LiveSession {
     /// Whether the consumer's newest connection lets an agent ask for
     /// control of the screen it shares (§12.9), kept like the scopes.
     var consumerScreenControl = false
+    /// Whether the consumer's newest connection can send a shared screen as
+    /// a video track (§13.5), kept like the scopes.
+    var consumerScreenVideo = false
 
     var id: SessionID { row.id }
     var streamID: String { StreamRow.consumerStreamID(row.id) }

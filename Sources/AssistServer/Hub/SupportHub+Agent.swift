@@ -113,6 +113,8 @@ extension SupportHub {
             agentSignals(
                 .callSignal(requestID: requestID, signal: signal), requestID: requestID, isRestart: signal == .restart,
                 type: message.messageType, session: sessionID, agent: agentID, on: link)
+        case .screenSignal(let sessionID, let requestID, let signal):
+            agentScreenSignal(signal, requestID: requestID, session: sessionID, agent: agentID, on: link)
         case .callMediaState(let sessionID, let requestID, let state):
             agentSignals(
                 .callMediaState(requestID: requestID, state: state), requestID: requestID, isRestart: false,

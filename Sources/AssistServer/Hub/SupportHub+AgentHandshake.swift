@@ -62,7 +62,7 @@ extension SupportHub {
                         sessionID: session.id, visitorName: hello.visitorName, destination: session.row.destination,
                         preChat: hello.preChat, entityMapping: hello.entityMapping,
                         correlationID: hello.correlationID, shareScopes: session.consumerShareScopes,
-                        screenControl: session.consumerScreenControl)),
+                        screenControl: session.consumerScreenControl, screenVideo: session.consumerScreenVideo)),
                 toAgent: account.id)
             resendTranscript(of: session.id, to: account.id)
         }

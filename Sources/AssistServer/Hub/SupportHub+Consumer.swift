@@ -104,6 +104,8 @@ extension SupportHub {
             consumerSignals(
                 .callSignal(sessionID: id, requestID: requestID, signal: signal), requestID: requestID,
                 type: message.messageType, session: id, on: link)
+        case .screenSignal(let requestID, let signal):
+            consumerScreenSignal(signal, requestID: requestID, session: id, on: link)
         case .callMediaState(let requestID, let state):
             consumerSignals(
                 .callMediaState(sessionID: id, requestID: requestID, state: state), requestID: requestID,

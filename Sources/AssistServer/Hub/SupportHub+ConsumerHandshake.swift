@@ -66,6 +66,7 @@ extension SupportHub {
         session.consumerVersion = version
         session.consumerShareScopes = hello.shareScopes
         session.consumerScreenControl = hello.screenControl
+        session.consumerScreenVideo = hello.screenVideo
         sessions[row.id] = session
         sessionsByResumeDigest[session.resumeDigest] = row.id
         markChanged(row)
@@ -109,6 +110,7 @@ extension SupportHub {
         session.consumerVersion = version
         session.consumerShareScopes = request.shareScopes
         session.consumerScreenControl = request.screenControl
+        session.consumerScreenVideo = request.screenVideo
         session.generation += 1
         session.lastQueueUpdate = nil
         sessions[session.id] = session

@@ -23,7 +23,8 @@ extension SupportHub {
                 SessionAssignment(
                     sessionID: id, visitorName: hello.visitorName, destination: session.row.destination,
                     preChat: hello.preChat, entityMapping: hello.entityMapping, correlationID: hello.correlationID,
-                    shareScopes: session.consumerShareScopes, screenControl: session.consumerScreenControl)),
+                    shareScopes: session.consumerShareScopes, screenControl: session.consumerScreenControl,
+                    screenVideo: session.consumerScreenVideo)),
             toAgent: agentID)
         send(.agentJoined(agent.account.agent), toSession: id)
         catchUp(agent: agentID, on: id)

@@ -28,6 +28,7 @@ extension SupportHub {
             session.pendingRequests = pendingRequests[row.id] ?? [:]
             session.consumerShareScopes = row.hello.shareScopes
             session.consumerScreenControl = row.hello.screenControl
+            session.consumerScreenVideo = row.hello.screenVideo
             session.transcript = try await store.transcript(of: row.id)
             for chat in session.transcript {
                 _ = session.deduplicators[chat.sender, default: ChatDeduplicator()]

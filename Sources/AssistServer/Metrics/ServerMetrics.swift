@@ -45,6 +45,8 @@ public struct ServerMetrics: Sendable {
     public let callsActive: Gauge
     /// `callSignal` and `callMediaState` frames relayed between the parties of a call.
     public let callSignalsRelayed: Counter
+    /// `screenSignal` frames relayed for shared screens sent as video tracks.
+    public let screenSignalsRelayed: Counter
     /// 1 while this server's hub decides (one server alone, or a cluster's
     /// leader), 0 while it follows a leader or has none.
     public let leading: Gauge
@@ -78,6 +80,8 @@ public struct ServerMetrics: Sendable {
         callsDeclined = counter("calls_declined", "Calls the person declined.")
         callsActive = gauge("calls_active", "Accepted calls not ended yet.")
         callSignalsRelayed = counter("call_signals_relayed", "Call signaling frames relayed between the parties.")
+        screenSignalsRelayed = counter(
+            "screen_signals_relayed", "Signaling frames of shared screens sent as video tracks, relayed.")
         leading = gauge("leading", "1 while this server's hub decides (alone, or as its cluster's leader), else 0.")
     }
 

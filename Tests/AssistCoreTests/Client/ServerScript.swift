@@ -45,11 +45,13 @@ struct ServerScript {
 extension ConsumerSession {
     /// A session whose first connection is open and welcomed.
     static func welcomed(
-        script: inout ServerScript, shareScopes: [ShareScope] = ShareScope.unannounced, screenControl: Bool = false
+        script: inout ServerScript, shareScopes: [ShareScope] = ShareScope.unannounced, screenControl: Bool = false,
+        screenVideo: Bool = false
     ) throws -> ConsumerSession {
         var session = ConsumerSession(
             hello: ConsumerHello(
-                destination: "support", visitorName: "Ada", shareScopes: shareScopes, screenControl: screenControl))
+                destination: "support", visitorName: "Ada", shareScopes: shareScopes, screenControl: screenControl,
+                screenVideo: screenVideo))
         _ = try session.connectionOpened()
         _ = session.receive(try script.welcome(), at: .now)
         return session

@@ -37,25 +37,25 @@ struct ProtocolCodecRoundTripTests {
             Set(WireSamples.consumer.map(\.messageType)) == [
                 "hello", "resume", "ack", "chat", "typing", "screenShareAnswer", "controlAnswer", "pushAnswer",
                 "screenShareEnd", "leaveQueue", "endSession", "error", "inputResult", "controlEnd",
-                "annotationsCleared", "callAnswer", "askForCall", "callSignal", "callMediaState", "callEnd",
+                "annotationsCleared", "callAnswer", "askForCall", "callSignal", "screenSignal", "callMediaState", "callEnd",
             ])
         #expect(
             Set(WireSamples.serverToConsumer.map(\.messageType)) == [
                 "welcome", "ack", "queueUpdate", "agentJoined", "agentLeft", "chat", "typing", "screenShareRequest",
                 "controlRequest", "screenShareEnd", "push", "chatReceipt", "sessionEnded", "error", "keyframeRequest",
-                "agentInput", "annotate", "clearAnnotations", "callRequest", "callSignal", "callMediaState", "callEnd",
+                "agentInput", "annotate", "clearAnnotations", "callRequest", "callSignal", "screenSignal", "callMediaState", "callEnd",
             ])
         #expect(
             Set(WireSamples.agentToServer.map(\.messageType)) == [
                 "hello", "resume", "ack", "acceptNext", "acceptSession", "redeemShortCode", "chat", "typing",
                 "requestScreenShare", "requestControl", "push", "screenShareEnd", "endSession", "error", "requestKeyframe",
-                "input", "annotate", "clearAnnotations", "requestCall", "callSignal", "callMediaState", "callEnd",
+                "input", "annotate", "clearAnnotations", "requestCall", "callSignal", "screenSignal", "callMediaState", "callEnd",
             ])
         #expect(
             Set(WireSamples.serverToAgent.map(\.messageType)) == [
                 "welcome", "ack", "queueSnapshot", "sessionAssigned", "chat", "typing", "chatReceipt",
                 "consumerAnswered", "screenShareEnd", "sessionEnded", "error", "inputResult", "controlEnd",
-                "annotationsCleared", "callAsked", "callSignal", "callMediaState", "callEnd",
+                "annotationsCleared", "callAsked", "callSignal", "screenSignal", "callMediaState", "callEnd",
             ])
     }
 

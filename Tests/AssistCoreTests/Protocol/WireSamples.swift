@@ -24,6 +24,10 @@ enum WireSamples {
                 entityMapping: entityMapping, correlationID: "crm-42", sessionToken: "tok.en",
                 auditName: "Ann Lee / desk 4", uui: "caller=Ann; ref=ü")),
         .resume(ResumeRequest(resumeToken: "r-secret", lastReceivedSeq: 12)),
+        .resume(
+            ResumeRequest(
+                resumeToken: "r-secret", lastReceivedSeq: 12, shareScopes: [.window, .screen], screenControl: true,
+                screenVideo: true)),
         .ack,
         .chat(clientMessageID: "c-1", text: "Hello, I need help ✋"),
         .chat(clientMessageID: "c-2", text: "screen.png", attachment: AttachmentTicket(rawValue: "c2VhbGVk")),
@@ -43,6 +47,7 @@ enum WireSamples {
         .callSignal(requestID: "call-1", signal: .answer(negotiation: 2, sdp: "v=0\r\no=- 1 2 IN IP4 0.0.0.0\r\n")),
         .callSignal(requestID: "call-1", signal: .candidate(negotiation: 2, sdpMLineIndex: 15, candidate: "")),
         .callSignal(requestID: "call-1", signal: .restart),
+        .screenSignal(requestID: "q-1", signal: .answer(negotiation: 1, sdp: "v=0\r\n")),
         .callMediaState(requestID: "call-1", state: CallMediaState(microphone: false, camera: true)),
         .callEnd(requestID: "call-1"),
     ]
@@ -95,6 +100,7 @@ enum WireSamples {
         .clearAnnotations(agentID: "agent-7"),
         .callRequest(requestID: "call-1", agentID: "agent-7", media: .audio),
         .callSignal(requestID: "call-1", signal: .offer(negotiation: 1, sdp: "v=0\r\n")),
+        .screenSignal(requestID: "q-1", signal: .offer(negotiation: 2, sdp: "v=0\r\n")),
         .callMediaState(requestID: "call-1", state: CallMediaState(microphone: true, camera: false)),
         .callEnd(requestID: "call-1", reason: .unanswered),
         .callEnd(requestID: "call-1", reason: CallEndReason(rawValue: "someFutureReason")),
@@ -122,6 +128,9 @@ enum WireSamples {
         .clearAnnotations(sessionID: "s-1"),
         .requestCall(sessionID: "s-1", requestID: "call-1", media: .video),
         .callSignal(sessionID: "s-1", requestID: "call-1", signal: .offer(negotiation: 3, sdp: "v=0\r\n")),
+        .screenSignal(
+            sessionID: "s-1", requestID: "q-1",
+            signal: .candidate(negotiation: 1, sdpMLineIndex: 0, candidate: "candidate:1 1 UDP 2122 192.0.2.1 5000 typ host")),
         .callSignal(
             sessionID: "s-1", requestID: "call-1",
             signal: .candidate(negotiation: 3, sdpMLineIndex: 0, candidate: "candidate:1 1 UDP 2122 192.0.2.1 5000 typ host")),
@@ -147,6 +156,10 @@ enum WireSamples {
             SessionAssignment(
                 sessionID: "s-1", visitorName: "Ann Lee", destination: "billing", preChat: preChat,
                 entityMapping: entityMapping, correlationID: "crm-42")),
+        .sessionAssigned(
+            SessionAssignment(
+                sessionID: "s-2", destination: "billing", shareScopes: [.window, .screen], screenControl: true,
+                screenVideo: true)),
         .chat(sessionID: "s-1", message: ChatMessage(id: "m-3", author: .consumer, text: "Thanks", sentAt: sentAt)),
         .chat(
             sessionID: "s-1",
@@ -170,6 +183,7 @@ enum WireSamples {
         .consumerAnswered(sessionID: "s-1", requestID: "call-1", kind: .call, accepted: false),
         .callAsked(sessionID: "s-1", media: .audio),
         .callSignal(sessionID: "s-1", requestID: "call-1", signal: .answer(negotiation: 3, sdp: "v=0\r\n")),
+        .screenSignal(sessionID: "s-1", requestID: "q-1", signal: .restart),
         .callMediaState(sessionID: "s-1", requestID: "call-1", state: CallMediaState(microphone: true, camera: true)),
         .callEnd(sessionID: "s-1", requestID: "call-1", reason: .consumerEnded),
     ]

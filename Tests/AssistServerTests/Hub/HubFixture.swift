@@ -29,15 +29,16 @@ struct HubFixture {
 
     /// A version-3 consumer and agent "sam" in one session, the session's id.
     func session(
-        shareScopes: [ShareScope] = ShareScope.unannounced, screenControl: Bool = false
+        shareScopes: [ShareScope] = ShareScope.unannounced, screenControl: Bool = false, screenVideo: Bool = false
     ) async throws -> (consumer: FakeLink<ServerToConsumerMessage>, agent: FakeLink<ServerToAgentMessage>, id: SessionID) {
-        let (consumer, agent, assignment) = try await assignedSession(shareScopes: shareScopes, screenControl: screenControl)
+        let (consumer, agent, assignment) = try await assignedSession(
+            shareScopes: shareScopes, screenControl: screenControl, screenVideo: screenVideo)
         return (consumer, agent, assignment.sessionID)
     }
 
-    /// As ``session(shareScopes:screenControl:)``, with the whole assignment the agent got.
+    /// As ``session(shareScopes:screenControl:screenVideo:)``, with the whole assignment the agent got.
     func assignedSession(
-        shareScopes: [ShareScope] = ShareScope.unannounced, screenControl: Bool = false
+        shareScopes: [ShareScope] = ShareScope.unannounced, screenControl: Bool = false, screenVideo: Bool = false
     ) async throws -> (
         consumer: FakeLink<ServerToConsumerMessage>, agent: FakeLink<ServerToAgentMessage>, assignment: SessionAssignment
     ) {
@@ -50,7 +51,7 @@ struct HubFixture {
             ConsumerMessage.hello(
                 ConsumerHello(
                     versions: ProtocolVersion.supported, destination: "support", shareScopes: shareScopes,
-                    screenControl: screenControl)),
+                    screenControl: screenControl, screenVideo: screenVideo)),
             to: hub)
         await agent.send(AgentMessage.acceptNext, to: hub)
         let assigned = try await agent.next { if case .sessionAssigned(let a) = $0 { a } else { nil } }

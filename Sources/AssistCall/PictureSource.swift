@@ -1,0 +1,56 @@
+import AssistCore
+import CGstreamer
+
+/// The `appsrc` a call's video starts from when its source is
+/// ``CallMediaSource/pictures``: each ``PixelBuffer`` becomes one BGRA frame
+/// of its own size (the caps change with it), stamped when it is pushed.
+@MainActor
+final class PictureSource {
+    private let source: UnsafeMutablePointer<GstElement>
+    private var size: (width: Int, height: Int)?
+
+    /// The source `element` (borrowed: the pipeline keeps it).
+    init(_ element: UnsafeMutablePointer<GstElement>) {
+        source = element
+    }
+
+    /// Pushes `picture`, copied into a buffer of tightly packed rows.
+    func push(_ picture: PixelBuffer) {
+        guard picture.width > 0, picture.height > 0 else { return }
+        source.withMemoryRebound(to: GstAppSrc.self, capacity: 1) { appsrc in
+            if size?.width != picture.width || size?.height != picture.height {
+                size = (picture.width, picture.height)
+                let caps = gst_caps_from_string(
+                    "video/x-raw,format=BGRA,width=\(picture.width),height=\(picture.height),framerate=0/1")
+                gst_app_src_set_caps(appsrc, caps)
+                gst_caps_unref(caps)
+            }
+            guard let buffer = Self.buffer(of: picture) else { return }
+            _ = gst_app_src_push_buffer(appsrc, buffer)  // takes the buffer
+        }
+    }
+
+    /// A new buffer holding `picture`'s rows, `width × 4` bytes each.
+    private static func buffer(of picture: PixelBuffer) -> UnsafeMutablePointer<GstBuffer>? {
+        let row = picture.width * 4
+        guard let buffer = gst_buffer_new_allocate(nil, gsize(row * picture.height), nil) else { return nil }
+        var map = GstMapInfo()
+        guard gst_buffer_map(buffer, &map, GST_MAP_WRITE) != 0 else {
+            gst_buffer_unref(buffer)
+            return nil
+        }
+        picture.bytes.withUnsafeBytes { pixels in
+            guard let from = pixels.baseAddress else { return }
+            if picture.stride == row {
+                map.data.update(from: from.assumingMemoryBound(to: UInt8.self), count: row * picture.height)
+            } else {
+                for line in 0..<picture.height {
+                    (map.data + line * row).update(
+                        from: (from + line * picture.stride).assumingMemoryBound(to: UInt8.self), count: row)
+                }
+            }
+        }
+        gst_buffer_unmap(buffer, &map)
+        return buffer
+    }
+}

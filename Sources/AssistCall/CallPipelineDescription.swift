@@ -98,7 +98,7 @@ struct CallPipelineDescription: Sendable, Hashable {
         switch source {
         case .pictures:
             return ([
-                "appsrc name=\(Name.camera) is-live=true format=time do-timestamp=true",
+                "appsrc name=\(Name.camera) is-live=true format=time do-timestamp=true max-buffers=2 leaky-type=downstream",
                 "videoconvert", "queue max-size-buffers=2 leaky=downstream",
             ] + rtp).joined(separator: " ! ")
         case .devices, .testSources:

@@ -18,10 +18,14 @@ final class CallPeerPair {
     /// The states the offerer went through.
     private(set) var offererStates: [CallConnectionState] = []
 
-    init(offering offererTracks: CallTracks, answering answererTracks: CallTracks) {
+    convenience init(offering offererTracks: CallTracks, answering answererTracks: CallTracks) {
+        self.init(offering: Self.configuration(offererTracks), answering: Self.configuration(answererTracks))
+    }
+
+    init(offering offererConfiguration: CallPeerConfiguration, answering answererConfiguration: CallPeerConfiguration) {
         GtkTestDisplay.start()
-        offerer = CallPeer(configuration: Self.configuration(offererTracks))
-        answerer = CallPeer(configuration: Self.configuration(answererTracks))
+        offerer = CallPeer(configuration: offererConfiguration)
+        answerer = CallPeer(configuration: answererConfiguration)
         offerer.onEvent = { [unowned self] event in self.offererSaid(event) }
         answerer.onEvent = { [unowned self] event in self.answererSaid(event) }
     }

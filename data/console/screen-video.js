@@ -153,7 +153,7 @@ export class ScreenVideo {
   }
 }
 
-/** Offers VP8 alone on the screen's m-line (§13.4), where the browser lets the console choose. */
+/** Offers VP8 alone on the screen's m-line (§13.5), where the browser lets the console choose. */
 function preferScreenCodecs(transceiver) {
   const codecs = RTCRtpReceiver.getCapabilities?.("video")?.codecs.filter((codec) => SCREEN_CODECS.test(codec.mimeType)) ?? [];
   if (codecs.some((codec) => /^video\/vp8$/i.test(codec.mimeType)) && transceiver.setCodecPreferences) {

@@ -179,7 +179,7 @@ class VideoReceiver:
     """One receive-only peer connection for one negotiation."""
 
     def __init__(self, on_candidate: Callable[[int, str], None], local_addresses: Optional[list[str]] = None,
-                 request_keyframes: bool = True, keep: int = 4,
+                 request_keyframes: bool = True, keep: int = 4, keepalive_checks: bool = False,
                  observer: Optional[Callable[[Picture], None]] = None, name: str = "screen-video") -> None:
         self._on_candidate = on_candidate
         self._observer = observer
@@ -200,10 +200,14 @@ class VideoReceiver:
         self.pipeline.add(self.webrtc)
         self._decoder_description = DECODER.format(request="true" if request_keyframes else "false")
         addresses = local_addresses if local_addresses is not None else (["127.0.0.1"] if only_loopback() else [])
-        if addresses:
+        if addresses or keepalive_checks:
+            # Kept for the receiver's life: PyGObject drops a reference too many when these wrappers go.
             ice = self.webrtc.get_property("ice-agent")
             agent = ice.get_property("agent")
             self._keep_alive += [ice, agent]
+            # libnice's keepalives are indications nobody answers unless told otherwise: with checks
+            # instead, a peer that vanished fails ICE (webrtcbin 1.22 has no consent freshness).
+            agent.set_property("keepalive-conncheck", keepalive_checks)
             for text in addresses:
                 address = Nice.Address.new()
                 address.set_from_string(text)

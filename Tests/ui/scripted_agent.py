@@ -7,6 +7,10 @@ pushes pages, acknowledges every sequenced frame it receives (cumulatively,
 with a bodiless `ack`), fails loudly on a gap, and keeps every message in
 arrival order, so a test can count what the agent saw. It never resumes: a
 test that needs the agent to survive something keeps this one connection.
+
+On a version-3 connection it signals a shared screen's video track (§13.5):
+`send_screen_signal`, and `on_screen_signal`, called with the body of every
+`screenSignal` from the app (on the reading thread) as it arrives.
 """
 
 from __future__ import annotations
@@ -47,6 +51,8 @@ class ScriptedAgent:
         self._picture_times: list[float] = []
         self._arrivals = threading.Condition()
         self._failures: queue.Queue[BaseException] = queue.Queue()
+        # Called with each `screenSignal` body the app sent (§13.5), on the reading thread.
+        self.on_screen_signal: Callable[[dict[str, Any]], None] | None = None
         self._write({"v": 1, "type": "hello", "body": {"versions": list(versions), "token": token}})
         threading.Thread(target=self._read_forever, name="scripted-agent", daemon=True).start()
         self.expect("welcome")
@@ -132,6 +138,11 @@ class ScriptedAgent:
     def request_keyframe(self, session_id: str) -> None:
         """Asks for a whole picture of the running share (unsequenced, §12.4)."""
         self._write({"v": 1, "type": "requestKeyframe", "body": {"sessionId": session_id}})
+
+    def send_screen_signal(self, session_id: str, request_id: str, signal: dict[str, Any]) -> None:
+        """Sends one signal of the share `request_id`'s video track (unsequenced, version 3, §13.5)."""
+        self._write({"v": 3, "type": "screenSignal",
+                     "body": {"sessionId": session_id, "requestId": request_id, "signal": signal}})
 
     def stop_share(self, session_id: str, request_id: str) -> None:
         """Stops the share `request_id` started."""
@@ -243,3 +254,9 @@ class ScriptedAgent:
         with self._arrivals:
             self._frames.append(envelope)
             self._arrivals.notify_all()
+        handler = self.on_screen_signal
+        if envelope.get("type") == "screenSignal" and handler is not None:
+            try:
+                handler(envelope.get("body", {}))
+            except Exception as failure:  # the test thread raises it; the agent goes on reading
+                self._failures.put(failure)

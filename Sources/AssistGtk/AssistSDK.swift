@@ -34,7 +34,9 @@ public enum AssistSDK {
     /// application offers ``ShareScope/screen`` only with one installed
     /// (AssistScreen's `PortalScreenCapture`, before ``startSupport(_:in:)``)
     /// and ``Configuration/screenShareScopes`` naming it; without it agents
-    /// may ask for the application's own window only.
+    /// may ask for the application's own window only. With a ``callMedia``
+    /// that is also a ``ScreenVideoFactory`` (AssistCall's is), a shared
+    /// screen may travel as a video track (`docs/protocol.md` §13.5).
     public static var screenCapture: (any ScreenCapture)?
 
     /// The person's own record of what they allowed agents under

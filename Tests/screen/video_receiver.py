@@ -170,7 +170,8 @@ class Counters:
     bytes: int = 0           # RTP packets whole (header and payload), after SRTP
     payload_bytes: int = 0   # RTP payload only (inbound-rtp bytesReceived)
     pictures: int = 0        # decoded pictures (framesDecoded)
-    keyframes_requested: int = 0
+    keyframes_requested: int = 0   # force-key-unit events the depayloader sent up (PLI/FIR to the app)
+    keyframe_times: list = field(default_factory=list)   # the first packet of each VP8 key frame
     packet_log: list = field(default_factory=list)   # (time.time(), payload bytes) per packet
     picture_times: list = field(default_factory=list)
 
@@ -186,6 +187,7 @@ class VideoReceiver:
         self._lock = threading.Condition()
         self._kept: collections.deque[Picture] = collections.deque(maxlen=max(keep, 1))
         self.counters = Counters()
+        self._numbered = 0
         self.states: list[tuple[float, str, str]] = []   # (time, ice-connection-state, connection-state)
         self.errors: list[str] = []
         self.gathering_complete = False
@@ -416,7 +418,9 @@ class VideoReceiver:
         with self._lock:
             for buffer in buffers:
                 size = buffer.get_size()
-                payload = rtp_payload_size(buffer, size)
+                offset, payload = rtp_payload(buffer, size)
+                if starts_vp8_keyframe(buffer.extract_dup(offset, min(payload, 8))):
+                    self.counters.keyframe_times.append(now)
                 self.counters.packets += 1
                 self.counters.bytes += size
                 self.counters.payload_bytes += payload
@@ -434,25 +438,50 @@ class VideoReceiver:
         data = buffer.extract_dup(0, buffer.get_size())
         stride = len(data) // height if height else width * 4
         with self._lock:
-            self.counters.pictures += 1
-            self.counters.picture_times.append(arrived)
-            picture = Picture(arrived, self.counters.pictures, width, height, stride, data)
-            self._kept.append(picture)
-            self._lock.notify_all()
+            self._numbered += 1
+            picture = Picture(arrived, self._numbered, width, height, stride, data)
+        # The observer sees each picture before anyone else can: a count of pictures is of observed ones.
         if self._observer is not None:
             self._observer(picture)
+        with self._lock:
+            self.counters.pictures += 1
+            self.counters.picture_times.append(arrived)
+            self._kept.append(picture)
+            self._lock.notify_all()
         return Gst.FlowReturn.OK
 
 
-def rtp_payload_size(buffer: Gst.Buffer, size: int) -> int:
-    """An RTP packet's payload bytes: less the fixed header, CSRCs, the header extension and padding."""
+def rtp_payload(buffer: Gst.Buffer, size: int) -> tuple[int, int]:
+    """An RTP packet's payload: its offset and its size (less the fixed header, CSRCs, the header
+    extension and padding)."""
     head = buffer.extract_dup(0, min(size, 16))
     if len(head) < 12:
-        return 0
+        return 0, 0
     first = head[0]
     header = 12 + 4 * (first & 0x0F)
     if first & 0x10 and size >= header + 4:
         extension = buffer.extract_dup(header, 4)
         header += 4 + 4 * int.from_bytes(extension[2:4], "big")
     padding = buffer.extract_dup(size - 1, 1)[0] if first & 0x20 else 0
-    return max(size - header - padding, 0)
+    return header, max(size - header - padding, 0)
+
+
+def starts_vp8_keyframe(payload: bytes) -> bool:
+    """Whether an RTP VP8 payload (RFC 7741) starts a key frame: the descriptor's S bit with
+    partition 0, then the VP8 frame tag's inverse key frame bit clear."""
+    if len(payload) < 2:
+        return False
+    descriptor = payload[0]
+    if not descriptor & 0x10 or descriptor & 0x07:
+        return False
+    offset = 1
+    if descriptor & 0x80:
+        extension = payload[1]
+        offset = 2
+        if extension & 0x80:
+            offset += 2 if len(payload) > offset and payload[offset] & 0x80 else 1
+        if extension & 0x40:
+            offset += 1
+        if extension & 0x30:
+            offset += 1
+    return len(payload) > offset and not payload[offset] & 0x01

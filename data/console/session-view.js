@@ -214,6 +214,7 @@ export class SessionPanel {
       this.#control.offered = appWindow || this.#offersScreenControl;
       this.#annotations.offered = appWindow;
       if (accepted) this.#sharedWindow.start();
+      if (accepted) this.#q(".shared-window h3").textContent = shared === "monitor" ? "Shared screen" : "Shared window";
       if (accepted && (shared === "monitor" || shared === "window")) this.#startScreenVideo();
       this.#setShare(accepted ? "accepted" : "declined", accepted
         ? sharingSentence(this.#visitor, shared, this.#offersScreenControl)

@@ -188,6 +188,7 @@ class VideoReceiver:
         self._kept: collections.deque[Picture] = collections.deque(maxlen=max(keep, 1))
         self.counters = Counters()
         self._numbered = 0
+        self._depay: Optional[Gst.Element] = None
         self.states: list[tuple[float, str, str]] = []   # (time, ice-connection-state, connection-state)
         self.errors: list[str] = []
         self.gathering_complete = False
@@ -268,6 +269,17 @@ class VideoReceiver:
                 self._early.append((index, candidate))
                 return
         self.webrtc.emit("add-ice-candidate", index, candidate)
+
+    def request_keyframe(self) -> bool:
+        """Asks the app for a key frame over RTCP (PLI), as a browser's decoder does; False before
+        the video's pad came."""
+        depay = self._depay
+        if depay is None:
+            return False
+        gi.require_version("GstVideo", "1.0")
+        from gi.repository import GstVideo
+        return depay.get_static_pad("sink").push_event(
+            GstVideo.video_event_new_upstream_force_key_unit(Gst.CLOCK_TIME_NONE, True, 0))
 
     def close(self) -> None:
         """Ends the connection at once, with no word to the app (a browser tab that died)."""
@@ -393,6 +405,7 @@ class VideoReceiver:
         sink = decoder.get_by_name("pictures")
         sink.connect("new-sample", self._picture)
         depay = decoder.get_by_name("depay")
+        self._depay = depay
         depay.get_static_pad("sink").add_probe(Gst.PadProbeType.EVENT_UPSTREAM, self._upstream_event)
         self.pipeline.add(decoder)
         decoder.sync_state_with_parent()

@@ -63,25 +63,6 @@ final class PeerMediaSession: CallMediaSession {
     func stop() { peer.stop() }
 
     private func peerReported(_ event: CallPeerEvent) {
-        switch event {
-        case .localDescription(let description) where description.kind == .answer:
-            onEvent(.answerCreated(sdp: description.sdp))
-        case .localDescription:
-            break  // the person's side only answers (§13.3)
-        case .localCandidate(let index, let candidate):
-            onEvent(.candidateGathered(sdpMLineIndex: index, candidate: candidate))
-        case .localCandidatesComplete:
-            // Bundled: every candidate is on the first m-line, so that is the one that ends.
-            onEvent(.candidateGathered(sdpMLineIndex: 0, candidate: ""))
-        case .connectionStateChanged(.connected):
-            onEvent(.connected)
-        case .connectionStateChanged(.disconnected), .connectionStateChanged(.failed):
-            onEvent(.disconnected)
-        case .connectionStateChanged:
-            break
-        case .failed(let error):
-            FileHandle.standardError.write(Data("assist: the call's media failed: \(error)\n".utf8))
-            onEvent(.disconnected)
-        }
+        if let reported = CallMediaEvent(answering: event, media: "the call's media") { onEvent(reported) }
     }
 }

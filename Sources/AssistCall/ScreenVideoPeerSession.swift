@@ -1,6 +1,5 @@
 public import AssistCore
 public import AssistGtk
-import Foundation
 
 extension GStreamerCallMedia: ScreenVideoFactory {
     /// A connection that sends a shared screen's pictures as VP8 and
@@ -36,24 +35,6 @@ final class ScreenVideoPeerSession: ScreenVideoSession {
     func stop() { peer.stop() }
 
     private func peerReported(_ event: CallPeerEvent) {
-        switch event {
-        case .localDescription(let description) where description.kind == .answer:
-            onEvent(.answerCreated(sdp: description.sdp))
-        case .localDescription:
-            break  // the app only answers (§13.5)
-        case .localCandidate(let index, let candidate):
-            onEvent(.candidateGathered(sdpMLineIndex: index, candidate: candidate))
-        case .localCandidatesComplete:
-            onEvent(.candidateGathered(sdpMLineIndex: 0, candidate: ""))
-        case .connectionStateChanged(.connected):
-            onEvent(.connected)
-        case .connectionStateChanged(.disconnected), .connectionStateChanged(.failed):
-            onEvent(.disconnected)
-        case .connectionStateChanged:
-            break
-        case .failed(let error):
-            FileHandle.standardError.write(Data("assist: the shared screen's video track failed: \(error)\n".utf8))
-            onEvent(.disconnected)
-        }
+        if let reported = CallMediaEvent(answering: event, media: "the shared screen's video track") { onEvent(reported) }
     }
 }

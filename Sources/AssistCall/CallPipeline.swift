@@ -63,7 +63,11 @@ final class CallPipeline {
             cameraValve = videoBin.flatMap { CallBins.element(CallPipelineDescription.Name.cameraValve, in: $0) }
             pictures =
                 configuration.source == .pictures
-                ? videoBin.flatMap { CallBins.element(CallPipelineDescription.Name.camera, in: $0) }.map(PictureSource.init)
+                ? videoBin.flatMap { bin in
+                    CallBins.element(CallPipelineDescription.Name.camera, in: bin).map {
+                        PictureSource($0, encoder: CallBins.element(CallPipelineDescription.Name.videoEncoder, in: bin))
+                    }
+                }
                 : nil
             let tracks = configuration.tracks
             if !tracks.sendsAudio, tracks.receivesAudio || answering {
@@ -75,6 +79,9 @@ final class CallPipeline {
             if HostAddresses.onlyLoopback() {
                 _ = assist_webrtc_add_local_address(webrtc, "127.0.0.1")
             }
+            // A peer that vanished (a closed console tab, a cut network) must end the
+            // connection, so the call hangs up and the shared screen goes back to tiles.
+            _ = assist_webrtc_require_consent(webrtc)
             guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
                 throw CallMediaError(.mediaFailed, "the call's pipeline could not start")
             }

@@ -14,6 +14,7 @@ struct CallPipelineDescription: Sendable, Hashable {
         static let videoEncoder = "video-encoder"
         static let selfView = "self-view"
         static let remoteVideo = "remote-video"
+        static let videoDecoder = "video-decoder"
         static let audioDecoder = "audio-decoder"
         static let audioRTP = "audio-rtp"
         static let videoRTP = "video-rtp"
@@ -89,7 +90,7 @@ struct CallPipelineDescription: Sendable, Hashable {
             "queue", "rtpopusdepay", "opusdec name=\(Name.audioDecoder)", "audioconvert", "audioresample",
             configuration.audioOutput == .speakers ? "autoaudiosink" : "fakesink sync=false",
         ].joined(separator: " ! ")
-        videoReceiver = ["queue", "rtpvp8depay", "vp8dec", Self.videoSink(named: Name.remoteVideo)]
+        videoReceiver = ["queue", "rtpvp8depay", "vp8dec name=\(Name.videoDecoder)", Self.videoSink(named: Name.remoteVideo)]
             .joined(separator: " ! ")
     }
 

@@ -4,19 +4,27 @@ import CGstreamer
 /// The `appsrc` a call's video starts from when its source is
 /// ``CallMediaSource/pictures``: each ``PixelBuffer`` becomes one BGRA frame
 /// of its own size (the caps change with it), stamped when it is pushed.
+///
+/// A screen that does not change hands in no picture, so the encoder has
+/// nothing to make the key frame a receiver asks for: on each such request
+/// the newest picture goes in again.
 @MainActor
 final class PictureSource {
     private let source: UnsafeMutablePointer<GstElement>
     private var size: (width: Int, height: Int)?
+    private var newest: PixelBuffer?
 
-    /// The source `element` (borrowed: the pipeline keeps it).
-    init(_ element: UnsafeMutablePointer<GstElement>) {
+    /// The source `element` (borrowed: the pipeline keeps it), feeding
+    /// `encoder`, whose key frame requests it answers.
+    init(_ element: UnsafeMutablePointer<GstElement>, encoder: UnsafeMutablePointer<GstElement>?) {
         source = element
+        encoder.map { encoder in KeyUnitRequests { [weak self] in self?.repeatNewest() }.watch(encoder) }
     }
 
     /// Pushes `picture`, copied into a buffer of tightly packed rows.
     func push(_ picture: PixelBuffer) {
         guard picture.width > 0, picture.height > 0 else { return }
+        newest = picture
         source.withMemoryRebound(to: GstAppSrc.self, capacity: 1) { appsrc in
             if size?.width != picture.width || size?.height != picture.height {
                 size = (picture.width, picture.height)
@@ -28,6 +36,11 @@ final class PictureSource {
             guard let buffer = Self.buffer(of: picture) else { return }
             _ = gst_app_src_push_buffer(appsrc, buffer)  // takes the buffer
         }
+    }
+
+    /// Pushes the newest picture again, for a key frame of what is shown now.
+    private func repeatNewest() {
+        newest.map(push)
     }
 
     /// A new buffer holding `picture`'s rows, `width × 4` bytes each.

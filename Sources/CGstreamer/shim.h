@@ -78,18 +78,27 @@ static inline gboolean assist_webrtc_add_turn_server(GstElement *webrtc, const g
     return added;
 }
 
-/* Adds `address` to the local addresses libnice gathers candidates on
- * (webrtcbin's ice-agent, then its libnice agent). libnice skips loopback
- * interfaces, so a host with nothing but `lo` gathers no candidate at all
- * unless 127.0.0.1 is added here before gathering starts. */
-static inline gboolean assist_webrtc_add_local_address(GstElement *webrtc, const gchar *address) {
+/* webrtcbin's libnice agent (its ice-agent's "agent"), with a reference the
+ * caller drops; NULL when the ICE agent is not libnice's. */
+static inline NiceAgent *assist_webrtc_copy_nice_agent(GstElement *webrtc) {
     GObject *ice = NULL;
     NiceAgent *agent = NULL;
-    gboolean added = FALSE;
     g_object_get(webrtc, "ice-agent", &ice, NULL);
     if (ice != NULL && g_object_class_find_property(G_OBJECT_GET_CLASS(ice), "agent") != NULL) {
         g_object_get(ice, "agent", &agent, NULL);
     }
+    if (ice != NULL) {
+        g_object_unref(ice);
+    }
+    return agent;
+}
+
+/* Adds `address` to the local addresses libnice gathers candidates on.
+ * libnice skips loopback interfaces, so a host with nothing but `lo` gathers
+ * no candidate at all unless 127.0.0.1 is added here before gathering starts. */
+static inline gboolean assist_webrtc_add_local_address(GstElement *webrtc, const gchar *address) {
+    NiceAgent *agent = assist_webrtc_copy_nice_agent(webrtc);
+    gboolean added = FALSE;
     if (agent != NULL) {
         NiceAddress nice_address;
         nice_address_init(&nice_address);
@@ -98,10 +107,21 @@ static inline gboolean assist_webrtc_add_local_address(GstElement *webrtc, const
         }
         g_object_unref(agent);
     }
-    if (ice != NULL) {
-        g_object_unref(ice);
-    }
     return added;
+}
+
+/* Makes libnice's keepalives connectivity checks that want an answer, so a
+ * peer that vanished without a word fails ICE instead of staying
+ * "connected" for ever: the libnice of webrtcbin 1.22 has no consent
+ * freshness (RFC 7675) of its own. */
+static inline gboolean assist_webrtc_require_consent(GstElement *webrtc) {
+    NiceAgent *agent = assist_webrtc_copy_nice_agent(webrtc);
+    if (agent == NULL) {
+        return FALSE;
+    }
+    g_object_set(agent, "keepalive-conncheck", TRUE, NULL);
+    g_object_unref(agent);
+    return TRUE;
 }
 
 /* The session description in `field` ("offer" or "answer") of a promise's

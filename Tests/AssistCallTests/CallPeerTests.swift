@@ -157,6 +157,21 @@ struct CallPeerTests {
         #expect(throws: CallMediaError.self) { try pair.offerer.startOffering() }
         pair.answerer.stop()
     }
+
+    /// libnice sends a keepalive every 25 s and, with checks that want an
+    /// answer, fails ICE once one goes unanswered through its retransmissions.
+    @Test("a peer that vanishes without a word ends the other's connection, within two keepalive periods")
+    func vanishedPeerEndsTheConnection() throws {
+        let pair = CallPeerPair(offering: agentOnly, answering: agentOnly)
+        defer { pair.stop() }
+        try pair.start()
+        #expect(GtkTestDisplay.run(for: mediaDeadline) { pair.offerer.connectionState == .connected })
+        pair.answerer.stop()  // no BYE, no DTLS alert reaches the offerer's checks: its side just goes quiet
+        let ended = GtkTestDisplay.run(for: .seconds(90)) {
+            [.failed, .disconnected].contains(pair.offerer.connectionState)
+        }
+        #expect(ended, "still \(pair.offerer.connectionState) after 90 s; states \(pair.offererStates)")
+    }
 }
 
 /// Counts the GObjects it watches that have been finalized.

@@ -1,4 +1,5 @@
 import AssistCore
+import CGstreamer
 import CGtk
 import Foundation
 import Testing
@@ -64,12 +65,46 @@ struct ScreenVideoPeerTests {
         #expect(pair.offers.count == 1 && pair.answers.count == 1)
     }
 
+    @Test("a key frame the receiver asks for comes on a still screen, made from the newest picture")
+    func keyFrameOnAStillScreen() throws {
+        let pair = CallPeerPair(offering: agentSide, answering: screenSide)
+        defer { pair.stop() }
+        try pair.start()
+        let still = picture(width: 320, height: 200, bgra: [0x40, 0xC0, 0x40, 0xFF])
+        #expect(GtkTestDisplay.run(for: mediaDeadline) {
+            if pair.answerer.counters.videoFramesSent == 0 { pair.answerer.send(still) }
+            return pair.offerer.remoteVideo.framesShown > 0
+        })
+        GtkTestDisplay.run(for: .seconds(1))
+        let sent = pair.answerer.counters.videoFramesSent
+        GtkTestDisplay.run(for: .seconds(1))
+        #expect(pair.answerer.counters.videoFramesSent == sent, "a still screen encodes nothing")
+        // What a decoder does after a loss: ask upstream; the RTP session makes it a PLI.
+        let decoder = try #require(pair.offerer.pipeline.flatMap { Self.element(CallPipelineDescription.Name.videoDecoder, in: $0.pipeline) })
+        defer { gst_object_unref(decoder) }
+        let sinkPad = try #require(gst_element_get_static_pad(decoder, "sink"))
+        defer { gst_object_unref(sinkPad) }
+        let request = gst_video_event_new_upstream_force_key_unit(GstClockTime.max, 1, 0)  // GST_CLOCK_TIME_NONE: now
+        let pushed = gst_pad_push_event(sinkPad, request) != 0
+        #expect(pushed)
+        let answered = GtkTestDisplay.run(for: .seconds(5)) { pair.answerer.counters.videoFramesSent > sent }
+        #expect(answered, "no frame after the key frame request: \(pair.answerer.counters)")
+        // A browser asks the same way only when the answer says the app hears PLI.
+        #expect(pair.answers.first?.contains("nack pli") == true, "\(pair.answers)")
+        #expect(pair.offers.count == 1 && pair.answers.count == 1)
+    }
+
     @Test("a peer whose source is a camera ignores pictures handed to it")
     func cameraIgnoresPictures() throws {
         let peer = CallPeer(configuration: CallPeerPair.configuration(CallTracks(videoMode: .full, media: .video)))
         peer.send(picture(width: 8, height: 8, bgra: [0, 0, 0, 255]))  // before the call: nothing to send to
         #expect(peer.pipeline == nil)
         peer.stop()
+    }
+
+    /// The element called `name` anywhere in `pipeline`, with a reference the caller drops.
+    private static func element(_ name: String, in pipeline: UnsafeMutablePointer<GstElement>) -> UnsafeMutablePointer<GstElement>? {
+        pipeline.withMemoryRebound(to: GstBin.self, capacity: 1) { gst_bin_get_by_name($0, name) }
     }
 
     /// The red, green and blue of the middle pixel of `picture`'s texture.

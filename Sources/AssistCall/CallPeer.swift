@@ -132,6 +132,13 @@ public final class CallPeer {
         pipeline?.push(picture)
     }
 
+    /// Makes the next frame of the pictures' video a key frame of the newest
+    /// picture, for ``CallMediaSource/pictures``; nothing otherwise.
+    func requestKeyframe() {
+        guard !stopped else { return }
+        pipeline?.requestKeyframe()
+    }
+
     /// Sends the microphone's audio or stops sending it.
     public func setMicrophoneEnabled(_ enabled: Bool) {
         microphoneEnabled = enabled

@@ -116,6 +116,13 @@ final class CallPipeline {
         pictures?.push(picture)
     }
 
+    /// Asks the encoder of the pictures for a key frame, for
+    /// ``CallMediaSource/pictures``; nothing otherwise.
+    func requestKeyframe() {
+        guard running else { return }
+        pictures?.requestKeyframe()
+    }
+
     /// Sets every transceiver webrtcbin has to the direction `tracks` give
     /// its kind, whatever the remote offer asked: an offered video m-line
     /// the person does not receive is answered `inactive`, one they only

@@ -13,11 +13,13 @@ final class PictureSource {
     private let source: UnsafeMutablePointer<GstElement>
     private var size: (width: Int, height: Int)?
     private var newest: PixelBuffer?
+    private let encoder: UnsafeMutablePointer<GstElement>?
 
     /// The source `element` (borrowed: the pipeline keeps it), feeding
     /// `encoder`, whose key frame requests it answers.
     init(_ element: UnsafeMutablePointer<GstElement>, encoder: UnsafeMutablePointer<GstElement>?) {
         source = element
+        self.encoder = encoder
         encoder.map { encoder in KeyUnitRequests { [weak self] in self?.repeatNewest() }.watch(encoder) }
     }
 
@@ -36,6 +38,14 @@ final class PictureSource {
             guard let buffer = Self.buffer(of: picture) else { return }
             _ = gst_app_src_push_buffer(appsrc, buffer)  // takes the buffer
         }
+    }
+
+    /// Asks the encoder for a key frame as a receiver's request would: the
+    /// newest picture goes in again and comes out as one.
+    func requestKeyframe() {
+        guard let encoder else { return }
+        // GST_CLOCK_TIME_NONE: as soon as possible; all headers, the first request.
+        _ = gst_element_send_event(encoder, gst_video_event_new_upstream_force_key_unit(GstClockTime.max, 1, 0))
     }
 
     /// Pushes the newest picture again, for a key frame of what is shown now.

@@ -32,6 +32,8 @@ final class ScreenVideoPeerSession: ScreenVideoSession {
 
     func send(_ picture: PixelBuffer) { peer.send(picture) }
 
+    func requestKeyframe() { peer.requestKeyframe() }
+
     func stop() { peer.stop() }
 
     private func peerReported(_ event: CallPeerEvent) {

@@ -91,6 +91,11 @@ struct ScreenVideoPeerTests {
         #expect(answered, "no frame after the key frame request: \(pair.answerer.counters)")
         // A browser asks the same way only when the answer says the app hears PLI.
         #expect(pair.answers.first?.contains("nack pli") == true, "\(pair.answers)")
+        // The protocol's keyframeRequest, passed on by the app, does the same.
+        GtkTestDisplay.run(for: .seconds(1))
+        let beforeRequest = pair.answerer.counters.videoFramesSent
+        pair.answerer.requestKeyframe()
+        #expect(GtkTestDisplay.run(for: .seconds(5)) { pair.answerer.counters.videoFramesSent > beforeRequest })
         #expect(pair.offers.count == 1 && pair.answers.count == 1)
     }
 

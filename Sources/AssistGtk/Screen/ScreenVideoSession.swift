@@ -20,6 +20,9 @@ public protocol ScreenVideoSession: AnyObject {
     /// Encodes and sends `picture` (B, G, R, A, as ``PixelBuffer`` says)
     /// as the track's next frame, at its own size.
     func send(_ picture: PixelBuffer)
+    /// Makes the track's next frame a key frame of what is shown now, even
+    /// when the screen does not change.
+    func requestKeyframe()
     /// Closes the connection; safe to call twice.
     func stop()
 }

@@ -39,6 +39,13 @@ final class ScreenVideoController {
         perform(machine.received(signal))
     }
 
+    /// The agent asked for a whole picture: while the track carries the
+    /// pictures its next frame is a key frame (the tiles answer otherwise).
+    func requestKeyframe() {
+        guard machine.isConnected else { return }
+        media?.requestKeyframe()
+    }
+
     /// The share ended: the connection closes, and nothing more is sent.
     func stop() {
         waiting = []

@@ -345,6 +345,7 @@ final class SupportController {
         case .keyframeRequested:
             sharer?.requestKeyframe()
             screenSharer?.requestKeyframe()
+            screenVideoTrack?.requestKeyframe()
         case .controlChanged(let share):
             activity.controlChanged(share)
             screenControl?.controlChanged(share)

@@ -16,10 +16,12 @@ struct ScreenVideoControllerTests {
         var candidates: [String] = []
         var pictures: [PixelBuffer] = []
         var stops = 0
+        var keyframeRequests = 0
 
         func receiveOffer(_ sdp: String) throws { offers.append(sdp) }
         func addRemoteCandidate(_ candidate: String, sdpMLineIndex: Int) throws { candidates.append(candidate) }
         func send(_ picture: PixelBuffer) { pictures.append(picture) }
+        func requestKeyframe() { keyframeRequests += 1 }
         func stop() { stops += 1 }
     }
 
@@ -104,6 +106,8 @@ struct ScreenVideoControllerTests {
         await ViewHarness.run(for: .milliseconds(400))
         #expect(agent.tiles.count == tilesBefore, "a tile was sent while the track carried the pictures")
         #expect(video.pictures.suffix(2).map { $0.bytes[0] } == [0x90, 0xA0])
+        controller.requestKeyframe()
+        #expect(video.keyframeRequests == 1, "the agent's keyframe request goes to the track while it is connected")
         video.onEvent(.disconnected)
         #expect(sharer.sendsTiles)
         #expect(video.stops == 1)
@@ -111,6 +115,8 @@ struct ScreenVideoControllerTests {
         stream.onFrame?(picture(0xB0))
         await ViewHarness.run(for: .seconds(5)) { agent.tiles.count > tilesBefore }
         #expect(agent.tiles.last?.isKeyframe == true)
+        controller.requestKeyframe()
+        #expect(video.keyframeRequests == 1, "tiles answer a keyframe request once the track stopped")
         controller.stop()
         sharer.stop()
     }

@@ -183,7 +183,7 @@ class VideoReceiver:
                  request_keyframes: bool = True, keep: int = 4, keepalive_checks: bool = False,
                  observer: Optional[Callable[[Picture], None]] = None, name: str = "screen-video") -> None:
         self._on_candidate = on_candidate
-        self._observer = observer
+        self.observer = observer   # may be set or cleared at any time
         self._lock = threading.Condition()
         self._kept: collections.deque[Picture] = collections.deque(maxlen=max(keep, 1))
         self.counters = Counters()
@@ -454,8 +454,9 @@ class VideoReceiver:
             self._numbered += 1
             picture = Picture(arrived, self._numbered, width, height, stride, data)
         # The observer sees each picture before anyone else can: a count of pictures is of observed ones.
-        if self._observer is not None:
-            self._observer(picture)
+        observer = self.observer
+        if observer is not None:
+            observer(picture)
         with self._lock:
             self.counters.pictures += 1
             self.counters.picture_times.append(arrived)

@@ -2,8 +2,8 @@ import Foundation
 
 /// The screen share's figures as `Tests/screen/screen_benchmark.py` writes
 /// them: the app sharing the whole monitor of a headless GNOME session with
-/// a scripted agent, and a bare VP8 encode of the same screen measured in
-/// the same run.
+/// a scripted agent, on the tile path and then over the video track, and a
+/// bare VP8 encode of the same screen measured in the same run.
 struct ScreenShareResult: Decodable {
     /// The machine the script ran on.
     struct Machine: Decodable {
@@ -70,6 +70,8 @@ struct ScreenShareResult: Decodable {
         let compositorCpuPercent: Double
         /// The server's CPU, in percent of one core.
         let serverCpuPercent: Double
+        /// The agent's CPU (the script drawing the frames), in percent of one core.
+        let agentCpuPercent: Double
         /// The CPU of the machine's other work (not this benchmark's processes), in percent of one core.
         let othersCpuPercent: Double
     }
@@ -159,8 +161,10 @@ struct ScreenShareResult: Decodable {
     let window: Rect
     /// The timed colour changes.
     let latency: Latency
-    /// Traffic and CPU per content.
+    /// Traffic and CPU per content, on the tile path.
     let cases: Cases
+    /// The same contents over the share's video track.
+    let videoTrack: ScreenVideoTrackResult
 
     /// The figures in `file`; says which file when they do not read.
     static func read(from file: String) throws -> ScreenShareResult {

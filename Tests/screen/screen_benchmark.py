@@ -1,29 +1,38 @@
 #!/usr/bin/python3
 """The "Screen share" figures for `./build.sh bench`: the real assist-desktop sharing the whole
 1280×720 monitor of a headless GNOME session (mutter) with a scripted agent through a live
-assist-server on loopback, as in test_screen_share.py, against a bare VP8 encode of the same
-screen measured in the same run.
+assist-server on loopback, as in test_screen_share.py, over both of its transports one after the
+other in the same share — the co-browse tile path, then the video track (docs/protocol.md §13.5) —
+against a bare VP8 encode of the same screen measured in the same run.
 
 - Glass-to-glass latency: pattern_window.py (800×500) changes colour `--changes` times, 0.45–0.6 s
   apart. From the moment the window drew the new colour (its own "color" event, wall clock, ms)
   to the arrival at the agent of the relayed frame after which the agent's picture (every frame
   drawn in order, agent_picture.py, after the run) holds the new colour over ≥ 90 % of the window.
+  Then the agent offers the share's video track (screen_video.py: a receive-only VP8 webrtcbin in
+  this process, video_receiver.py) and as many changes are timed to the decoded picture (dated at
+  its appsink) that holds the colour over ≥ 90 % of the window, within VIDEO_TOLERANCE.
   The same changes are then timed up to the desktop's own stream (screen_cast_probe.py watch: a
   consumer of mutter's stream that does no work), the floor no consumer can beat.
-- Bytes and frames per second the agent receives (the relayed ACR2 frames, WebSocket framing not
-  counted) over `--seconds` while nothing changes, while scrolling_text.py (800×500) adds 20 lines
-  a second, and while moving_picture.py (800×500) plays its 30 frames/s "video".
-- CPU of the app process (utime + stime, /proc/PID/stat, all its threads) in each case, of mutter, of
-  the server, and of the machine's other work (/proc/stat's busy time less this benchmark's processes:
-  what a shared machine adds);
-  then, the app's share stopped, the same three contents through screen_cast_probe.py vp8 (a bare
-  `pipewiresrc ! videoconvert ! vp8enc ! fakesink` on its own recording of the monitor, vp8enc set as
-  the app's own video calls set it, `--vp8-options`): its CPU, encoded bytes and frames per second.
+- Bytes and frames per second the agent receives over `--seconds` while nothing changes, while
+  scrolling_text.py (800×500) adds 20 lines a second, and while moving_picture.py (800×500) plays
+  its 30 frames/s "video": on the tile path the relayed ACR2 frames (WebSocket framing not counted),
+  over the track the RTP payload bytes (counted before the depayloader, as getStats' bytesReceived)
+  and the pictures decoded.
+- CPU of the app process (utime + stime, /proc/PID/stat, all its threads) in each case and on each
+  transport, of mutter, of the server, of this script (the agent, and over the track its decoder),
+  and of the machine's other work (/proc/stat's busy time less this benchmark's processes: what a
+  shared machine adds); then, the app's share stopped, the same three contents through
+  screen_cast_probe.py vp8 (a bare `pipewiresrc ! videoconvert ! vp8enc ! fakesink` on its own
+  recording of the monitor, vp8enc set as the app's screen track sets it, `--vp8-options`): its
+  CPU, encoded bytes and frames per second.
 
-Writes JSON to `--output` (for `assist-bench --screen-results`) and a summary on stdout; progress
-goes to stderr. Run as root with Debian's /usr/bin/python3, outside any X display; the session runs
-as the unprivileged user `assist-bench`, so it never touches the test suite's `assist-portal` sessions.
-ASSIST_SERVER_BIN and ASSIST_DESKTOP_BIN name the binaries (default: the debug build).
+Writes JSON to `--output` for `assist-bench --screen-results`, which writes the report's "Screen
+share" section with both transports (Sources/AssistBench/ScreenShareSection.swift); a summary on
+stdout; progress goes to stderr. Run as root with Debian's /usr/bin/python3, outside any X display;
+the session runs as the unprivileged user `assist-bench`, so it never touches the test suite's
+`assist-portal` sessions. ASSIST_SERVER_BIN and ASSIST_DESKTOP_BIN name the binaries (default: the
+debug build).
 """
 
 from __future__ import annotations
@@ -53,9 +62,11 @@ sys.path.insert(0, str(HERE.parents[1] / "Tests" / "ui"))
 
 from agent_picture import AgentPicture  # noqa: E402
 from gnome_session import PYTHON, GnomeSession  # noqa: E402
+from screen_video import AgentVideo  # noqa: E402
 from test_screen_share import (  # noqa: E402
-    DESKTOP_BIN, SERVER_BIN, Server, chatting, portal, press, quiet_picture_count, wait_for_portal_dialog,
+    DESKTOP_BIN, SERVER_BIN, Server, portal, press, quiet_picture_count, wait_for_portal_dialog,
     wait_until_no_stream)
+from test_screen_video import chatting  # noqa: E402  (the agent on version 3, for the video track)
 
 USER = "assist-bench"
 WAYLAND_DISPLAY = "wayland-bench"
@@ -65,9 +76,11 @@ HOLDS = 0.9            # share of the window that must show the new colour
 TOLERANCE = 4
 PNG_TILE = 1           # a tile's encoding: 1 PNG, 2 solid (agent_picture.py)
 SETTLE = 2.0           # seconds after a window's first frame before measuring
-# The encoder settings the app's own calls send video with (Sources/AssistCall/CallPipelineDescription.swift):
-# what this app's WebRTC video track would encode. `--vp8-options deadline=1` gives vp8enc's own defaults.
-CALL_VP8_OPTIONS = "deadline=1 cpu-used=4 target-bitrate=1000000 keyframe-max-dist=60 threads=2"
+VIDEO_TOLERANCE = 24   # the decoded video is VP8 through I420: near the colour, not exactly it
+# The encoder settings the app's screen track sends with (Sources/AssistCall/CallPipelineDescription.swift,
+# videoEncoder(for: .pictures)), so that the baseline encodes as the app does. `--vp8-options deadline=1`
+# gives vp8enc's own defaults.
+SCREEN_VP8_OPTIONS = "deadline=1 cpu-used=4 target-bitrate=2500000 keyframe-max-dist=300 threads=2"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -373,7 +386,9 @@ def share_the_screen(session: GnomeSession, server: Server):
     """The app chatting with the agent and sharing the monitor, the pattern window on it; returns the
     scripted agent, the session and request ids, the app, the agent's dated frames, the pattern window
     and where it shows in the agent's picture."""
-    scripted, session_id, app = chatting(session, server)
+    scripted, session_id, assignment, app = chatting(session, server)
+    if assignment.get("screenVideo") is not True:
+        raise RuntimeError(f"the app does not offer the screen as a video track: {assignment}")
     agent = Agent(scripted)
     log("chatting; asking for the screen")
     request = scripted.request_screen_share(session_id, scope="screen")
@@ -416,6 +431,88 @@ def measure_share(session, meter, agent, pids, options, windows) -> dict:
         stop(process)
         log(f"{name}: {cases[name]}")
         agent.wait_quiet(timeout=20)
+    return cases
+
+
+class TrackColours:
+    """Dates the decoded video's pictures by which palette colour holds the pattern window (an observer of
+    the receiver, on its streaming thread): one (arrival time, colours holding ≥ HOLDS) per picture."""
+
+    def __init__(self, points) -> None:
+        self.points = points
+        self.seen: list[tuple[float, frozenset]] = []
+
+    def __call__(self, picture) -> None:
+        held = frozenset(colour for colour in PALETTE
+                         if picture.share(self.points, rgb(colour), VIDEO_TOLERANCE) >= HOLDS)
+        self.seen.append((picture.at, held))
+
+
+def share_over_the_track(scripted, session_id, request, pattern, rect):
+    """The agent offers the share's video track (§13.5) and waits until it is connected and its decoded
+    picture shows the pattern window's colour; returns the track, its receiver and the milliseconds from
+    the offer to connected and to that first picture."""
+    colour = next(e["color"] for e in reversed(pattern.events()) if "color" in e)
+    points = grid(rect, 16)
+    video = AgentVideo(scripted, session_id, request)
+    offered = time.time()
+    receiver = video.offer()
+    try:
+        receiver.wait_for_state(("connected", "completed"), timeout=30)
+    except AssertionError as failure:
+        raise RuntimeError(f"{failure}; the agent's errors: {scripted.received('error')}") from failure
+    connected = next((at for at, ice, peer in receiver.states if peer == "connected"), time.time())
+    first = receiver.wait_for_picture(lambda picture: picture.share(points, rgb(colour), VIDEO_TOLERANCE) >= HOLDS,
+                                      "the pattern window", timeout=30)
+    log(f"the video track is connected after {(connected - offered) * 1000:.0f} ms, "
+        f"its first picture after {(first.at - offered) * 1000:.0f} ms")
+    return video, receiver, {"offerToConnectedMilliseconds": round((connected - offered) * 1000, 1),
+                             "offerToPictureMilliseconds": round((first.at - offered) * 1000, 1)}
+
+
+def track_latencies(colours: TrackColours, changes) -> tuple[list[float], int]:
+    """Drawn-to-decoded milliseconds per change, from the pictures `colours` dated."""
+    return match_changes(changes, ((at, lambda colour, held=held: colour in held) for at, held in list(colours.seen)))
+
+
+def wait_track_quiet(agent: Agent, receiver, quiet: float = 1.5, timeout: float = 30.0) -> None:
+    """Returns once neither an RTP packet nor a tile frame has come for `quiet` seconds."""
+    deadline = time.monotonic() + timeout
+    mark, since = (receiver.counters.packets, len(agent.frames())), time.monotonic()
+    while time.monotonic() - since < quiet:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the video track never went quiet")
+        time.sleep(0.1)
+        now = (receiver.counters.packets, len(agent.frames()))
+        if now != mark:
+            mark, since = now, time.monotonic()
+
+
+def measure_track(session, meter, agent, receiver, pids, options) -> dict:
+    """Traffic and CPU of the app's share over the video track for each content."""
+    cases = {}
+    for name, script, key in (("idle", None, None), ("scrolling", "scrolling_text.py", "lines"),
+                              ("video", "moving_picture.py", "drawn")):
+        process = events = None
+        if script:
+            process, events = spawn_content(session, script)
+            time.sleep(SETTLE)
+        else:
+            wait_track_quiet(agent, receiver)
+        start, end, cpu = meter.measure(pids, options.seconds)
+        byte_rate, packet_rate, picture_rate = receiver.traffic(start, end)
+        tile_bytes, tile_frames = agent.traffic(start, end)
+        cases[name] = {"content": round(rate(events, key, start, end), 1) if events else 0.0,
+                       "bytesPerSecond": round(byte_rate), "packetsPerSecond": round(packet_rate, 1),
+                       "framesPerSecond": round(picture_rate, 2), "tileBytesPerSecond": round(tile_bytes),
+                       "tileFramesPerSecond": round(tile_frames, 2), "cpuPercent": round(cpu["app"], 1),
+                       "compositorCpuPercent": round(cpu["compositor"], 1),
+                       "serverCpuPercent": round(cpu["server"], 1), "agentCpuPercent": round(cpu["agent"], 1),
+                       "othersCpuPercent": round(cpu["others"], 1)}
+        if process:
+            stop(process)
+            wait_track_quiet(agent, receiver, timeout=20)
+        log(f"track {name}: {cases[name]}")
     return cases
 
 
@@ -468,7 +565,8 @@ def measure_vp8(session, meter, cases, pids, options) -> str:
 
 
 def measure(session: GnomeSession, server: Server, options) -> dict:
-    """Every figure but the machine's: the app's share, then the desktop's floor, then the VP8 baseline."""
+    """Every figure but the machine's: the app's share on the tile path, then over the video track, then
+    the desktop's floor, then the VP8 baseline."""
     compositor = session.component_pid("compositor")
     scripted, session_id, request, app, agent, pattern, rect = share_the_screen(session, server)
     meter = Meter(session, server.process.pid)
@@ -478,14 +576,36 @@ def measure(session: GnomeSession, server: Server, options) -> dict:
     to_agent, missed = agent_latencies(agent, changes, grid(rect, 16))
     log(f"latency to the agent: {len(to_agent)} changes timed, {missed} missed")
     windows = {}
-    cases = measure_share(session, meter, agent, {"app": app.pid, "compositor": compositor,
-                                           "server": server.process.pid}, options, windows)
+    pids = {"app": app.pid, "compositor": compositor, "server": server.process.pid, "agent": os.getpid()}
+    cases = measure_share(session, meter, agent, pids, options, windows)
+
+    log("offering the video track")
+    video, receiver, negotiation = share_over_the_track(scripted, session_id, request, pattern, rect)
+    colours = receiver.observer = TrackColours(grid(rect, 16))
+    tiles_before = len(agent.frames())
+    track_changes, _, _, cpu = meter.during(lambda: change_colours(pattern, options.changes, jitter), {})
+    others_to_track = cpu["others"]
+    receiver.observer = None
+    to_track, track_missed = track_latencies(colours, track_changes)
+    log(f"latency over the track: {len(to_track)} changes timed, {track_missed} missed, "
+        f"{len(agent.frames()) - tiles_before} tile frames meanwhile")
+    track_cases = measure_track(session, meter, agent, receiver, pids, options)
+    track = {"negotiation": negotiation,
+             "latency": {"changes": options.changes, "missed": track_missed, "drawnToAgentMilliseconds": to_track,
+                         "signalToDrawnMilliseconds": [round((drawn["t"] - sent) * 1000, 1)
+                                                       for sent, drawn in track_changes],
+                         "othersCpuPercentToAgent": round(others_to_track, 1),
+                         "tileFramesMeanwhile": len(agent.frames()) - tiles_before},
+             "keyframes": len(receiver.counters.keyframe_times),
+             "keyframesRequested": receiver.counters.keyframes_requested,
+             "restarts": len(video.restarts), "cases": track_cases}
     scripted.stop_share(session_id, request)
     wait_until_no_stream(session)
     agent.draw_all()
     log("the app's share stopped; timing the desktop's own stream")
     (to_stream, stream_missed), others_to_stream = stream_latencies(session, meter, pattern, rect, options, jitter)
     log(f"latency to the stream: {len(to_stream)} timed, {stream_missed} missed")
+    video.close()
     pipeline = measure_vp8(session, meter, cases, {"compositor": compositor, "app": app.pid}, options)
     scripted.close()
     frames = agent.frames()
@@ -499,6 +619,7 @@ def measure(session: GnomeSession, server: Server, options) -> dict:
                     "othersCpuPercentToAgent": round(others_to_agent, 1),
                     "othersCpuPercentToStream": round(others_to_stream, 1)},
         "cases": cases,
+        "videoTrack": track,
         "vp8Pipeline": pipeline,
     }
 
@@ -507,7 +628,8 @@ def case_figures(traffic: tuple[float, float], cpu: dict[str, float]) -> dict:
     """The app's figures for one content, as the JSON has them."""
     return {"bytesPerSecond": round(traffic[0]), "framesPerSecond": round(traffic[1], 2),
             "cpuPercent": round(cpu["app"], 1), "compositorCpuPercent": round(cpu["compositor"], 1),
-            "serverCpuPercent": round(cpu["server"], 1), "othersCpuPercent": round(cpu["others"], 1)}
+            "serverCpuPercent": round(cpu["server"], 1), "agentCpuPercent": round(cpu["agent"], 1),
+            "othersCpuPercent": round(cpu["others"], 1)}
 
 
 def vp8_target_bitrate(properties: str) -> int:
@@ -536,22 +658,34 @@ def percentile(values: list[float], fraction: float) -> float:
 def summary(result: dict) -> str:
     """The figures as a few lines for a person."""
     lat = result["latency"]
+    track = result.get("videoTrack")
     rows = [f"Screen share ({result['build']} build), {result['machine']['processor']}, "
             f"{result['machine']['cores']} cores, {result['date']}",
-            f"glass-to-glass (drawn -> agent): p50 {percentile(lat['drawnToAgentMilliseconds'], 0.5):.0f} ms, "
+            f"glass-to-glass, tile path (drawn -> agent): p50 {percentile(lat['drawnToAgentMilliseconds'], 0.5):.0f} ms, "
             f"p95 {percentile(lat['drawnToAgentMilliseconds'], 0.95):.0f} ms "
-            f"({len(lat['drawnToAgentMilliseconds'])} changes, {lat['missed']} missed)",
-            f"drawn -> desktop stream (floor): p50 {percentile(lat['drawnToStreamMilliseconds'], 0.5):.0f} ms, "
-            f"p95 {percentile(lat['drawnToStreamMilliseconds'], 0.95):.0f} ms",
-            f"{'case':<10} {'app B/s':>10} {'app f/s':>8} {'app CPU':>8} {'VP8 B/s':>10} {'VP8 f/s':>8} "
-            f"{'VP8 CPU':>8} {'ratio':>6}"]
+            f"({len(lat['drawnToAgentMilliseconds'])} changes, {lat['missed']} missed)"]
+    if track:
+        timed = track["latency"]["drawnToAgentMilliseconds"]
+        rows.append(f"glass-to-glass, video track (drawn -> decoded): p50 {percentile(timed, 0.5):.0f} ms, "
+                    f"p95 {percentile(timed, 0.95):.0f} ms ({len(timed)} changes, {track['latency']['missed']} missed)")
+    rows += [f"drawn -> desktop stream (floor): p50 {percentile(lat['drawnToStreamMilliseconds'], 0.5):.0f} ms, "
+             f"p95 {percentile(lat['drawnToStreamMilliseconds'], 0.95):.0f} ms",
+             f"{'case':<10} {'tiles B/s':>10} {'f/s':>5} {'CPU':>5} {'track B/s':>10} {'f/s':>5} {'CPU':>5} "
+             f"{'VP8 B/s':>10} {'f/s':>5} {'CPU':>5} {'tiles/VP8':>9} {'track/VP8':>9}"]
     for name, case in result["cases"].items():
         app, vp8 = case["app"], case["vp8"]
-        ratio = app["cpuPercent"] / vp8["cpuPercent"] if vp8["cpuPercent"] else float("nan")
-        rows.append(f"{name:<10} {app['bytesPerSecond']:>10,} {app['framesPerSecond']:>8.1f} "
-                    f"{app['cpuPercent']:>7.1f}% {vp8['bytesPerSecond']:>10,} {vp8['framesPerSecond']:>8.1f} "
-                    f"{vp8['cpuPercent']:>7.1f}% {ratio:>5.2f}x")
+        over = track["cases"][name] if track else {"bytesPerSecond": 0, "framesPerSecond": 0.0, "cpuPercent": 0.0}
+        rows.append(f"{name:<10} {app['bytesPerSecond']:>10,} {app['framesPerSecond']:>5.1f} {app['cpuPercent']:>4.0f}% "
+                    f"{over['bytesPerSecond']:>10,} {over['framesPerSecond']:>5.1f} {over['cpuPercent']:>4.0f}% "
+                    f"{vp8['bytesPerSecond']:>10,} {vp8['framesPerSecond']:>5.1f} {vp8['cpuPercent']:>4.0f}% "
+                    f"{ratio_text(app['cpuPercent'], vp8['cpuPercent']):>9} "
+                    f"{ratio_text(over['cpuPercent'], vp8['cpuPercent']):>9}")
     return "\n".join(rows)
+
+
+def ratio_text(measured: float, baseline: float) -> str:
+    """`measured` over `baseline` as 1.52×, or "n/a" when the baseline is 0."""
+    return f"{measured / baseline:.2f}×" if baseline > 0 else "n/a"
 
 
 def build_of(binary: Path) -> str:
@@ -564,11 +698,12 @@ def main() -> int:
     """Measures, writes the JSON, prints the summary."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--output", type=Path, required=True, help="where to write the JSON figures")
-    parser.add_argument("--changes", type=int, default=24, help="colour changes timed (default 24)")
+    parser.add_argument("--changes", type=int, default=24, help="colour changes timed on each transport (default 24)")
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds each case is measured (default 10)")
-    parser.add_argument("--vp8-options", default=CALL_VP8_OPTIONS,
-                        help=f"vp8enc's properties in the baseline (default: the app's call, {CALL_VP8_OPTIONS!r})")
-    parser.add_argument("--time-limit", type=float, default=280.0, help="seconds before the run gives up")
+    parser.add_argument("--vp8-options", default=SCREEN_VP8_OPTIONS,
+                        help=f"vp8enc's properties in the baseline (default: the app's screen track, "
+                             f"{SCREEN_VP8_OPTIONS!r})")
+    parser.add_argument("--time-limit", type=float, default=480.0, help="seconds before the run gives up")
     options = parser.parse_args()
     if os.geteuid() != 0:
         parser.error("run as root (the session runs as the user %s)" % USER)
@@ -597,6 +732,7 @@ def main() -> int:
         "monitor": {"width": monitor[0], "height": monitor[1]},
         "compositor": subprocess.run(["mutter", "--version"], capture_output=True, text=True).stdout.splitlines()[0],
         "measureSeconds": options.seconds,
+        "vp8Options": options.vp8_options,
         "vp8TargetBitrate": vp8_target_bitrate(options.vp8_options),
         "loadAverage": {"before": load_before, "after": load_average()},
         "durationSeconds": round((datetime.datetime.now(datetime.timezone.utc) - began).total_seconds(), 1),

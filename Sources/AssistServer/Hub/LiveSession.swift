@@ -23,8 +23,9 @@ struct LiveSession {
     var pendingRequests: [RequestID: ConsentKind] = [:]
     /// The last queue line sent, so only changes are sent.
     var lastQueueUpdate: QueueUpdate?
-    /// The screen share in progress, kept in memory only: after a restart
-    /// the app is told no share is active and stops capturing.
+    /// The screen share in progress, stored with the session until it ends
+    /// (``KeptShare``): after a restart its pictures, its track's signals and
+    /// the agent's input go on once both parties resume.
     var share: LiveShare?
     /// The call proposed or in progress (§13.3), one at a time.
     var call: LiveCall?

@@ -6,12 +6,14 @@ extension SupportHub {
     /// The consumer accepted a screen share: frames from its app may flow.
     func shareStarted(_ requestID: RequestID, source: SharedSource, session id: SessionID) {
         sessions[id]?.share = LiveShare(requestID: requestID, source: source)
+        recordShare(session: id)
     }
 
     /// Either side stopped the share `requestID`.
     func shareStopped(_ requestID: RequestID, session id: SessionID) {
         guard sessions[id]?.share?.requestID == requestID else { return }
         sessions[id]?.share = nil
+        recordShare(session: id)
     }
 
     /// An app frame from a consumer that negotiated co-browse: checked, then
@@ -73,12 +75,14 @@ extension SupportHub {
     /// agent's input events go to the app.
     func controlGranted(_ requestID: RequestID, session id: SessionID) {
         sessions[id]?.share?.controlRequestID = requestID
+        recordShare(session: id)
     }
 
     /// The consumer took control back; the agent is told, the share goes on.
     func controlEnded(_ requestID: RequestID, session id: SessionID) {
         guard let session = sessions[id], session.share?.controlRequestID == requestID else { return }
         sessions[id]?.share?.controlRequestID = nil
+        recordShare(session: id)
         if let agentID = session.row.agentID { send(.controlEnd(sessionID: id, requestID: requestID), toAgent: agentID) }
     }
 

@@ -70,6 +70,7 @@ extension SupportHub {
         session.pendingRequests = [:]
         session.share = nil
         sessions[id] = session
+        recordShare(session: id)
         recordRequestClosed(nil, session: id)
         waiting.remove(id)
         assignments.release(id)
@@ -98,6 +99,7 @@ extension SupportHub {
             session.pendingRequests = [:]
             session.share = nil
             sessions[session.id] = session
+            recordShare(session: session.id)
             recordRequestClosed(nil, session: session.id)
             assignments.release(session.id)
             markChanged(session.row)

@@ -14,6 +14,7 @@ extension SupportHub {
         var agentsWithSessions: Set<String> = []
         let pendingRequests = try await store.pendingRequests()
         let acceptedCalls = try await store.acceptedCalls()
+        let runningShares = try await store.runningShares()
         for row in try await store.openSessions() {
             let streamID = StreamRow.consumerStreamID(row.id)
             guard let stored = try await store.stream(id: streamID),
@@ -29,6 +30,9 @@ extension SupportHub {
             session.consumerShareScopes = row.hello.shareScopes
             session.consumerScreenControl = row.hello.screenControl
             session.consumerScreenVideo = row.hello.screenVideo
+            session.share = runningShares[row.id].map {
+                LiveShare(requestID: $0.requestID, source: $0.source, controlRequestID: $0.controlRequestID)
+            }
             session.transcript = try await store.transcript(of: row.id)
             for chat in session.transcript {
                 _ = session.deduplicators[chat.sender, default: ChatDeduplicator()]

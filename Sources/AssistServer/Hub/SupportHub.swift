@@ -390,6 +390,15 @@ actor SupportHub {
         changes.callsAccepted.append((id, requestID))
     }
 
+    /// Records the session's screen share as it is now — started, its
+    /// control granted or taken back — or that it ended.
+    func recordShare(session id: SessionID) {
+        let share = sessions[id]?.share.map {
+            KeptShare(requestID: $0.requestID, source: $0.source, controlRequestID: $0.controlRequestID)
+        }
+        changes.shares.append((id, share))
+    }
+
     /// Records that a session's accepted call ended.
     func recordCallEnded(session id: SessionID) {
         changes.callsEnded.append(id)

@@ -22,13 +22,13 @@ enum PostgresSessionSchema {
     /// The migrations in the order they apply, each an id and its statements:
     /// the session tables', the short codes' (``PostgresShortCodeSchema``), the
     /// cluster's (``ClusterSchema``), the rate limits'
-    /// (``PostgresRateLimitSchema``), the cluster's leading term, then the
-    /// attachments' (``PostgresAttachmentSchema``).
+    /// (``PostgresRateLimitSchema``), the cluster's leading term, the
+    /// attachments' (``PostgresAttachmentSchema``), then the running shares'.
     static var migrations: [(id: String, statements: [PostgresQuery])] {
         [
             ("sessions.v1", sessionTables), PostgresShortCodeSchema.migration,
             (ClusterSchema.migrationID, ClusterSchema.tables), PostgresRateLimitSchema.migration,
-            ClusterSchema.leadingTerm, PostgresAttachmentSchema.migration,
+            ClusterSchema.leadingTerm, PostgresAttachmentSchema.migration, runningShares,
         ]
     }
 
@@ -57,6 +57,22 @@ enum PostgresSessionSchema {
     }
 
     /// Every session table and index, as SQLite has them after all its migrations.
+    /// Each session's running screen share, kept until it ends.
+    private static var runningShares: (id: String, statements: [PostgresQuery]) {
+        (
+            "running_shares.v1",
+            [
+                """
+                CREATE TABLE running_shares (
+                  session_id text PRIMARY KEY REFERENCES sessions ON DELETE CASCADE,
+                  request_id text NOT NULL,
+                  source text NOT NULL,
+                  control_request_id text)
+                """
+            ]
+        )
+    }
+
     private static var sessionTables: [PostgresQuery] {
         [
             """

@@ -106,6 +106,21 @@ struct PostgresSessionStore: SessionStorage {
                 ON CONFLICT (session_id) DO UPDATE SET request_id = excluded.request_id
                 """, logger: logger)
         }
+        for written in changes.shares {
+            if let share = written.share {
+                try await connection.query(
+                    """
+                    INSERT INTO running_shares (session_id, request_id, source, control_request_id)
+                    VALUES (\(written.sessionID.rawValue), \(share.requestID.rawValue), \(share.source.rawValue),
+                      \(share.controlRequestID?.rawValue))
+                    ON CONFLICT (session_id) DO UPDATE SET request_id = excluded.request_id, source = excluded.source,
+                      control_request_id = excluded.control_request_id
+                    """, logger: logger)
+            } else {
+                try await connection.query(
+                    "DELETE FROM running_shares WHERE session_id = \(written.sessionID.rawValue)", logger: logger)
+            }
+        }
         for chat in changes.chats {
             try await connection.query(
                 """
@@ -186,6 +201,19 @@ struct PostgresSessionStore: SessionStorage {
             pending[SessionID(sessionID), default: [:]][RequestID(requestID)] = kind
         }
         return pending
+    }
+
+    /// Each session's running screen share, as it was last written.
+    func runningShares() async throws -> [SessionID: KeptShare] {
+        let rows = try await client.query(
+            "SELECT session_id, request_id, source, control_request_id FROM running_shares", logger: logger)
+        var shares: [SessionID: KeptShare] = [:]
+        for try await (session, request, source, control) in rows.decode((String, String, String, String?).self) {
+            guard let source = SharedSource(rawValue: source) else { continue }
+            shares[SessionID(session)] = KeptShare(
+                requestID: RequestID(request), source: source, controlRequestID: control.map(RequestID.init))
+        }
+        return shares
     }
 
     /// The request of each session's accepted call that had not ended.

@@ -130,5 +130,13 @@ enum SessionSchema {
                 table.column("request_id", .text).notNull()
             }
         }
+        migrator.registerMigration("running_shares.v1") { db in
+            try db.create(table: "running_shares") { table in
+                table.primaryKey("session_id", .text).references("sessions", onDelete: .cascade)
+                table.column("request_id", .text).notNull()
+                table.column("source", .text).notNull()
+                table.column("control_request_id", .text)
+            }
+        }
     }
 }

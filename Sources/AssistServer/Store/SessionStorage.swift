@@ -30,6 +30,9 @@ protocol SessionStorage: Sendable {
     /// The request of each session's accepted call that had not ended.
     func acceptedCalls() async throws -> [SessionID: RequestID]
 
+    /// Each session's running screen share, as it was last written.
+    func runningShares() async throws -> [SessionID: KeptShare]
+
     /// A stream's stored state and its unacknowledged frames, oldest first.
     func stream(id: String) async throws -> (row: StreamRow, frames: [String])?
 

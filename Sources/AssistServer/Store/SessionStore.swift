@@ -78,6 +78,23 @@ struct SessionStore: Sendable {
             try db.cachedStatement(sql: "INSERT OR REPLACE INTO accepted_calls (session_id, request_id) VALUES (?, ?)")
                 .execute(arguments: [accepted.sessionID.rawValue, accepted.requestID.rawValue])
         }
+        for written in changes.shares {
+            if let share = written.share {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT OR REPLACE INTO running_shares (session_id, request_id, source, control_request_id)
+                        VALUES (?, ?, ?, ?)
+                        """
+                ).execute(
+                    arguments: [
+                        written.sessionID.rawValue, share.requestID.rawValue, share.source.rawValue,
+                        share.controlRequestID?.rawValue,
+                    ])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM running_shares WHERE session_id = ?")
+                    .execute(arguments: [written.sessionID.rawValue])
+            }
+        }
         for chat in changes.chats {
             try db.cachedStatement(
                 sql: """
@@ -144,6 +161,22 @@ struct SessionStore: Sendable {
                 calls[SessionID(row["session_id"])] = RequestID(row["request_id"])
             }
             return calls
+        }
+    }
+
+    /// Each session's running screen share, as it was last written.
+    func runningShares() throws -> [SessionID: KeptShare] {
+        try writer.read { db in
+            var shares: [SessionID: KeptShare] = [:]
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT session_id, request_id, source, control_request_id FROM running_shares")
+            for row in rows {
+                guard let source = SharedSource(rawValue: row["source"]) else { continue }
+                let control: String? = row["control_request_id"]
+                shares[SessionID(row["session_id"])] = KeptShare(
+                    requestID: RequestID(row["request_id"]), source: source, controlRequestID: control.map(RequestID.init))
+            }
+            return shares
         }
     }
 

@@ -21,10 +21,14 @@ struct StoreChanges: Sendable {
     var callsAccepted: [(sessionID: SessionID, requestID: RequestID)] = []
     /// Sessions whose accepted call ended.
     var callsEnded: [SessionID] = []
+    /// Sessions whose screen share started, changed (control granted or
+    /// taken back) or ended (`nil`), in order.
+    var shares: [(sessionID: SessionID, share: KeptShare?)] = []
 
     /// Whether there is nothing to write.
     var isEmpty: Bool {
         sessions.isEmpty && restartedStreams.isEmpty && streams.isEmpty && outboxAppends.isEmpty && outboxTrims.isEmpty && chats.isEmpty
             && requestsOpened.isEmpty && requestsClosed.isEmpty && callsAccepted.isEmpty && callsEnded.isEmpty
+            && shares.isEmpty
     }
 }

@@ -13,7 +13,7 @@ struct ClusterCobrowseLiveTests {
         _ = try await sam.expect("answer") { if case .consumerAnswered(_, _, _, let accepted, _) = $0 { accepted } else { nil } }
     }
 
-    @Test("pictures from an app on one node reach the agent on the other unchanged; the leader's death ends the share cleanly")
+    @Test("pictures from an app on one node reach the agent on the other unchanged; the share goes on after the leader's death, until Stop")
     func picturesCrossNodes() async throws {
         try await ClusterFixture.run { cluster in
             let leader = try await cluster.leaderIndex()
@@ -46,23 +46,32 @@ struct ClusterCobrowseLiveTests {
             _ = try await resumedConsumer.expect("welcome on the survivor", timeout: .seconds(30)) {
                 if case .welcome(let w) = $0 { w } else { nil }
             }
-            await resumedConsumer.sendBinary(TestFrames.appFrame(3, keyframe: true))
-            let ended = try await resumedConsumer.expect("the share is over") { if case .error(let e) = $0 { e } else { nil } }
-            #expect(ended.code == .notAllowed)
-            #expect(ended.refType == "cobrowseFrame")
-
             let resumedSam = AgentPeer(server: survivor, path: "/v1/agent", channel: samChannel)
             try await resumedSam.sendHandshake(
                 .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
             _ = try await resumedSam.expect("agent welcome on the survivor", timeout: .seconds(30)) {
                 if case .welcome(let w) = $0 { w } else { nil }
             }
-            try await Self.share(resumedConsumer, with: resumedSam, session: welcome.sessionID, requestID: "share-2")
-            let again = TestFrames.appFrame(4, keyframe: true)
+
+            // The share goes on where it was, with no new request and no new prompt (protocol §12.3).
+            let again = TestFrames.appFrame(3, keyframe: true)
             await resumedConsumer.sendBinary(again)
             #expect(
-                try await resumedSam.nextBinary("a keyframe of the new share")
+                try await resumedSam.nextBinary("the share's keyframe after the failover")
                     == CobrowseFrameCodec.relay(again, session: welcome.sessionID))
+            let next = TestFrames.appFrame(4, keyframe: false)
+            await resumedConsumer.sendBinary(next)
+            #expect(try await resumedSam.nextBinary("a delta after it") == CobrowseFrameCodec.relay(next, session: welcome.sessionID))
+
+            // And it still ends by Stop: the app hears it, and its next picture is refused.
+            try await resumedSam.send(.screenShareEnd(sessionID: welcome.sessionID, requestID: "share-1"))
+            _ = try await resumedConsumer.expect("the agent's Stop") {
+                if case .screenShareEnd(let id) = $0, id == "share-1" { true } else { nil }
+            }
+            await resumedConsumer.sendBinary(TestFrames.appFrame(5, keyframe: true))
+            let ended = try await resumedConsumer.expect("the share is over") { if case .error(let e) = $0 { e } else { nil } }
+            #expect(ended.code == .notAllowed)
+            #expect(ended.refType == "cobrowseFrame")
         }
     }
 }

@@ -57,6 +57,7 @@ final class GatedStorage: SessionStorage {
     func hasEscalatedSession(correlationID: String) async throws -> Bool { false }
     func pendingRequests() async throws -> [SessionID: [RequestID: ConsentKind]] { [:] }
     func acceptedCalls() async throws -> [SessionID: RequestID] { [:] }
+    func runningShares() async throws -> [SessionID: KeptShare] { [:] }
     func stream(id: String) async throws -> (row: StreamRow, frames: [String])? { nil }
     func streamID(forResumeDigest digest: SecretDigest) async throws -> String? { nil }
     func transcript(of session: SessionID) async throws -> [StoredChat] { [] }

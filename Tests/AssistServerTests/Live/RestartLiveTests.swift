@@ -137,6 +137,44 @@ struct RestartLiveTests {
         }
     }
 
+    @Test("a running share with control granted goes on after kill -9: the agent's input still reaches the app")
+    func runningShareSurvivesRestart() async throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = try Self.arguments(in: folder)
+
+        let first = try await ServerProcess.start(arguments: arguments)
+        let (consumer, welcome, sam, samWelcome) = try await Self.chatWithSam(on: first.url)
+        try await sam.send(.requestScreenShare(sessionID: welcome.sessionID, requestID: "share-1"))
+        _ = try await consumer.expect("screen-share request") { if case .screenShareRequest = $0 { true } else { nil } }
+        try await consumer.send(.screenShareAnswer(requestID: "share-1", accepted: true, shared: .appWindow))
+        _ = try await sam.expect("share accepted") { if case .consumerAnswered(_, "share-1", _, true, _) = $0 { true } else { nil } }
+        try await sam.send(.requestControl(sessionID: welcome.sessionID, requestID: "control-1"))
+        _ = try await consumer.expect("control request") { if case .controlRequest = $0 { true } else { nil } }
+        try await consumer.send(.controlAnswer(requestID: "control-1", accepted: true))
+        _ = try await sam.expect("control granted") { if case .consumerAnswered(_, "control-1", _, true, _) = $0 { true } else { nil } }
+        let consumerChannel = await consumer.channelForResume()
+        let samChannel = await sam.channelForResume()
+
+        await first.killHard()
+        try await ServerProcess.run(arguments: arguments) { second in
+            let resumedConsumer = ConsumerPeer(server: second.url, path: "/v1/consumer", channel: consumerChannel)
+            try await resumedConsumer.sendHandshake(
+                .resume(ResumeRequest(resumeToken: welcome.resumeToken, lastReceivedSeq: consumerChannel.lastReceivedSeq)))
+            _ = try await resumedConsumer.expect("welcome after restart", timeout: .seconds(30)) { if case .welcome(let w) = $0 { w } else { nil } }
+            let resumedSam = AgentPeer(server: second.url, path: "/v1/agent", channel: samChannel)
+            try await resumedSam.sendHandshake(
+                .resume(ResumeRequest(resumeToken: samWelcome.resumeToken, lastReceivedSeq: samChannel.lastReceivedSeq)))
+            _ = try await resumedSam.expect("agent welcome after restart", timeout: .seconds(30)) { if case .welcome(let w) = $0 { w } else { nil } }
+
+            try await resumedSam.send(.input(sessionID: welcome.sessionID, inputID: "input-1", event: .click(x: 5, y: 6)))
+            let input = try await resumedConsumer.expect("the agent's input after the restart") {
+                if case .agentInput(let id, _, let event) = $0 { (id, event) } else { nil }
+            }
+            #expect(input.0 == "input-1" && input.1 == .click(x: 5, y: 6))
+        }
+    }
+
     @Test("after a restart, what the consumer sends before its agent is back reaches the agent when it resumes")
     func consumerBackBeforeAgent() async throws {
         let folder = Self.temporaryFolder()

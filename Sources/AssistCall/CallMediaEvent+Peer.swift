@@ -1,4 +1,4 @@
-public import AssistGtk
+import AssistGtk
 import Foundation
 
 extension CallMediaEvent {

@@ -9,7 +9,7 @@ extension SupportHub {
     /// copy (see ``send(_:toSession:)``).
     func agentFrame(
         _ frame: InboundFrame, agent id: String, on link: PeerLink, maskedBefore: [SensitiveDataKind]
-    ) async -> FrameCost {
+    ) -> FrameCost {
         guard let receivedBefore = agents[id]?.channel.lastReceivedSeq,
             let acknowledgedBefore = agents[id]?.channel.peerAcknowledgedSeq
         else { return .counted }
@@ -30,7 +30,7 @@ extension SupportHub {
         markDirty(agent: id)
         switch action {
         case .deliver(.redeemShortCode(let code)):
-            await redeemShortCode(code, agent: id, on: link)
+            redeemShortCode(code, frame: header, agent: id, on: link)
         case .deliver(let message):
             handling = header
             handle(message, fromAgent: id, on: link, maskedBefore: maskedBefore)

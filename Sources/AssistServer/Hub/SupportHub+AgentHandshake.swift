@@ -48,6 +48,7 @@ extension SupportHub {
         _ = try? agent.channel.replay(after: 0)
         agent.link = link
         agents[account.id] = agent
+        cancelDeparture(of: account.id)
         restartStream(agent.streamID)
         markDirty(agent: account.id)
         setLinkState(.agent(account.id), for: link)
@@ -91,6 +92,7 @@ extension SupportHub {
         agent.generation += 1
         agent.lastSnapshot = nil
         agents[agent.id] = agent
+        cancelDeparture(of: agent.id)
         markDirty(agent: agent.id)
         setLinkState(.agent(agent.id), for: link)
         metrics.reconnectsResumed.increment()

@@ -86,30 +86,6 @@ extension SupportHub {
         refreshQueue()
     }
 
-    /// An agent gone for longer than the grace period: its sessions go back
-    /// to the front of the queue, and each consumer is told the agent left.
-    func agentLeft(_ agent: Agent) {
-        let owned = sessionsHeld(by: agent.id)
-        for held in owned {
-            endCall(session: held.id, reason: .agentLeft, tellConsumer: true, tellAgent: false)
-            guard var session = sessions[held.id] else { continue }
-            session.row.phase = .queued
-            session.row.agentID = nil
-            session.row.assignedAt = nil
-            session.pendingRequests = [:]
-            session.share = nil
-            sessions[session.id] = session
-            recordShare(session: session.id)
-            recordRequestClosed(nil, session: session.id)
-            assignments.release(session.id)
-            markChanged(session.row)
-            send(.agentLeft(agent), toSession: session.id)
-        }
-        waiting.returnToFront(owned.map { ($0.id, $0.row.destination) })
-        agents[agent.id] = nil
-        refreshQueue()
-    }
-
     /// The sessions an agent is working on, oldest first.
     func sessionsHeld(by agentID: String) -> [LiveSession] {
         assignments.sessions(of: agentID).compactMap { sessions[$0] }

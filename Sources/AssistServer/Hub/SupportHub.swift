@@ -41,6 +41,8 @@ actor SupportHub {
     /// Agents that redeemed a code before its consumer arrived, by correlation id.
     var pendingEscalations: [String: String] = [:]
     var estimator = WaitEstimator()
+    /// Agents whose sessions are going back to the queue, part by part.
+    var departures: [String: AgentDeparture] = [:]
     private var linkStates: [Int: LinkState] = [:]
     /// What ``prepareHandshake(_:on:)`` read for connections yet to be handled.
     var handshakeLookups: [Int: HandshakeLookup] = [:]
@@ -59,6 +61,8 @@ actor SupportHub {
     private var dirtySessions: Set<SessionID> = []
     private var dirtyAgents: Set<String> = []
     private var acknowledgements = DeferredAcknowledgements()
+    /// What this event left for events of their own (``continueOnceStored(_:)``).
+    private var continuations: [EventContinuation] = []
 
     /// What a connection is to the hub.
     enum LinkState {
@@ -162,13 +166,13 @@ actor SupportHub {
     @discardableResult
     func receivedFromAgent(
         _ frame: InboundFrame, on link: PeerLink, maskedBefore: [SensitiveDataKind] = []
-    ) async -> FrameCost {
+    ) -> FrameCost {
         var cost = FrameCost.counted
         switch linkStates[link.id] {
         case .handshaking?:
             agentHandshake(frame, on: link)
         case .agent(let agent)?:
-            cost = await agentFrame(frame, agent: agent, on: link, maskedBefore: maskedBefore)
+            cost = agentFrame(frame, agent: agent, on: link, maskedBefore: maskedBefore)
         case .consumer?, nil:
             return cost
         }
@@ -439,8 +443,10 @@ actor SupportHub {
             outputs = []
             dirtySessions = []
             dirtyAgents = []
+            continuations = []
             return
         }
+        defer { scheduleContinuations() }
         if dirtySessions.isEmpty, dirtyAgents.isEmpty, changes.isEmpty, outputs.isEmpty {
             if acknowledgements.needsFlushTimer() { startAcknowledgementTimer() }
             return
@@ -466,6 +472,32 @@ actor SupportHub {
         outputs = []
         dirtySessions = []
         dirtyAgents = []
+    }
+
+    /// Has `continuation` run as an event of its own once everything
+    /// decided up to the end of this event is stored: a large change goes
+    /// in parts, and other events take their turn between them.
+    func continueOnceStored(_ continuation: EventContinuation) {
+        continuations.append(continuation)
+    }
+
+    private func scheduleContinuations() {
+        guard !continuations.isEmpty else { return }
+        let scheduled = continuations
+        continuations = []
+        Task { [commits] in
+            await commits.flushed()
+            self.run(scheduled)
+        }
+    }
+
+    private func run(_ scheduled: [EventContinuation]) {
+        for continuation in scheduled {
+            switch continuation {
+            case .returnSessions(let agentID): returnNextPart(of: agentID)
+            }
+        }
+        finishEvent()
     }
 
     private func collect<Outbound: WireMessage, Inbound: WireMessage>(

@@ -2,9 +2,9 @@ import AssistCore
 
 /// Every destination's queue of waiting sessions, longest-waiting first.
 ///
-/// Joining at the back, leaving from anywhere and returning to the front each
-/// cost a dictionary look-up, a binary search and one array move — never a
-/// walk over everyone waiting. ``refresh(terms:)`` then lists only the
+/// Joining at the back, leaving from anywhere and returning to a place set
+/// aside in front (``reserveFront(count:)``) each cost a dictionary look-up,
+/// a binary search and one array move — never a walk over everyone waiting. ``refresh(terms:)`` then lists only the
 /// sessions whose place may have changed since the previous refresh: those
 /// behind someone who joined or left, those whose position or estimate a
 /// change of their destination's ``QueueTerms`` can move, and those named
@@ -34,13 +34,20 @@ struct WaitingQueues: Sendable {
 
         /// The index of the member holding `ticket`.
         func index(of ticket: Int) -> Int? {
+            let low = insertionIndex(of: ticket)
+            return low < members.count && members[low].ticket == ticket ? low : nil
+        }
+
+        /// Where a member holding `ticket` belongs: the index of the first
+        /// member with a higher ticket.
+        func insertionIndex(of ticket: Int) -> Int {
             var low = 0
             var high = members.count
             while low < high {
                 let middle = (low + high) / 2
                 if members[middle].ticket < ticket { low = middle + 1 } else { high = middle }
             }
-            return low < members.count && members[low].ticket == ticket ? low : nil
+            return low
         }
 
         mutating func noteShift(at index: Int) {
@@ -99,25 +106,28 @@ struct WaitingQueues: Sendable {
         lines[destination]?.noteShift(at: index)
     }
 
-    /// Puts sessions in front of everyone waiting, in the order given (the
-    /// first given becomes the first of its destination). Sessions already
+    /// Sets aside `count` tickets in front of everyone waiting now, for
+    /// sessions that ``returnReserved(_:)`` puts back, at once or part by
+    /// part; returns the first. Sessions that join at the back later stay behind
+    /// them; a later reservation comes in front of them.
+    mutating func reserveFront(count: Int) -> Int {
+        let first = nextFrontTicket - max(count, 0) + 1
+        nextFrontTicket = first - 1
+        return first
+    }
+
+    /// Puts sessions back at tickets set aside by ``reserveFront(count:)``,
+    /// each at its place among those already waiting. Sessions already
     /// waiting are left where they are.
-    mutating func returnToFront(_ sessions: [(id: SessionID, destination: String)]) {
-        var seen: Set<SessionID> = []
-        let fresh = sessions.filter { tickets[$0.id] == nil && seen.insert($0.id).inserted }
-        guard !fresh.isEmpty else { return }
-        let firstTicket = nextFrontTicket - fresh.count + 1
-        nextFrontTicket = firstTicket - 1
-        var byDestination: [String: [Member]] = [:]
-        for (offset, session) in fresh.enumerated() {
-            let ticket = firstTicket + offset
-            tickets[session.id] = (session.destination, ticket)
-            byDestination[session.destination, default: []].append(Member(ticket: ticket, id: session.id))
-        }
-        for (destination, members) in byDestination {
-            emptied.remove(destination)
-            lines[destination, default: Line()].members.insert(contentsOf: members, at: 0)
-            lines[destination]?.noteShift(at: 0)
+    mutating func returnReserved(_ sessions: [(id: SessionID, destination: String, ticket: Int)]) {
+        for session in sessions where tickets[session.id] == nil {
+            tickets[session.id] = (session.destination, session.ticket)
+            emptied.remove(session.destination)
+            var line = lines[session.destination] ?? Line()
+            let index = line.insertionIndex(of: session.ticket)
+            line.members.insert(Member(ticket: session.ticket, id: session.id), at: index)
+            line.noteShift(at: index)
+            lines[session.destination] = line
         }
     }
 

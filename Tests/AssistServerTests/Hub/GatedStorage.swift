@@ -27,6 +27,9 @@ final class GatedStorage: SessionStorage {
         for waiter in waiters { waiter.resume() }
     }
 
+    /// How many commits wait for ``release()`` now.
+    var pendingCommits: Int { state.withLock { $0.waiters.count } }
+
     /// Whether commits (and reachability checks) throw.
     func setFailing(_ failing: Bool) { state.withLock { $0.failing = failing } }
 

@@ -4,9 +4,9 @@ import Foundation
 import Logging
 import Synchronization
 
-/// A hub over an in-memory database, on a ``ManualClock``, with one agent
-/// "sam" serving `support` and the given settings; its connections are
-/// ``FakeLink``s a test reads.
+/// A hub over an in-memory database (or `store`), on a ``ManualClock``,
+/// with one agent "sam" serving `support` (capacity `samCapacity`) and the
+/// given settings; its connections are ``FakeLink``s a test reads.
 struct HubFixture {
     static let samToken = "sam-token-0123456789"
 
@@ -14,12 +14,12 @@ struct HubFixture {
     let metrics = ServerMetrics()
     let hub: SupportHub
 
-    init(settings: HubSettings = HubSettings()) throws {
+    init(settings: HubSettings = HubSettings(), store: (any SessionStorage)? = nil, samCapacity: Int = 1) throws {
         let database = try SupportDatabase(path: ":memory:")
         hub = SupportHub(
-            store: SessionStore(writer: database.writer),
+            store: store ?? SessionStore(writer: database.writer),
             directory: try AgentDirectory([
-                AgentAccount(id: "sam", name: "Sam", token: Self.samToken, capacity: 1, destinations: ["support"])
+                AgentAccount(id: "sam", name: "Sam", token: Self.samToken, capacity: samCapacity, destinations: ["support"])
             ]),
             metrics: metrics, settings: settings,
             shortCodes: ShortCodeService(

@@ -81,12 +81,26 @@ struct WaitingQueuesTests {
     func returnToFront() {
         var queues = queued("a", "b")
         _ = refreshed(&queues, Self.terms(0))
-        queues.returnToFront([("x", "support"), ("y", "support")])
+        let first = queues.reserveFront(count: 2)
+        queues.returnReserved([("x", "support", first), ("y", "support", first + 1)])
         #expect(refreshed(&queues, Self.terms(0)) == ["x 1 1", "y 2 2", "a 3 3", "b 4 4"])
-        queues.returnToFront([("z", "support")])
+        queues.returnReserved([("z", "support", queues.reserveFront(count: 1))])
         #expect(queues.rank(of: "z") == 1)
         #expect(queues.rank(of: "x") == 2)
         #expect(queues.first { _ in true } == "z")
+    }
+
+    @Test("sessions returned part by part take the places set aside for them, whoever joined or returned meanwhile")
+    func returnInParts() {
+        var queues = queued("a")
+        let first = queues.reserveFront(count: 3)
+        queues.returnReserved([("x3", "support", first + 2)])
+        queues.append("b", destination: "support")
+        queues.returnReserved([("later", "support", queues.reserveFront(count: 1))])
+        queues.returnReserved([("x1", "support", first), ("x2", "support", first + 1)])
+        queues.returnReserved([("x1", "support", first + 2)])
+        let order = queues.front(limit: 10) { _ in true }.entries.map(\.id.rawValue)
+        #expect(order == ["later", "x1", "x2", "x3", "a", "b"])
     }
 
     @Test("each destination has its own ranks; the front merges them in waiting order")

@@ -155,6 +155,7 @@ let package = Package(
             name: "AssistServer",
             dependencies: [
                 "AssistCore",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

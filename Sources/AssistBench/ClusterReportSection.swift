@@ -21,7 +21,7 @@ struct ClusterReportSection {
             "",
             "Two release `assist-server` nodes share a throw-away PostgreSQL 15 (Unix socket, `fsync` on). The first",
             "node leads (it runs the hub), the second follows (it forwards its connections' frames to the leader",
-            "through PostgreSQL, `docs/architecture.md`). `assist-bench` connects to the nodes directly, with the same",
+            "over a direct link between the nodes, `docs/architecture.md`). `assist-bench` connects to the nodes directly, with the same",
             "pacing as the single-node probe above; the relay CPU is both nodes' together. Measured twice: with",
             "PostgreSQL's default `synchronous_commit = on` (each commit waits for its WAL flush) and with `off` (the WAL",
             "writer flushes within 200 ms: a crash of the database server, not of a node, can lose that much, the",

@@ -27,6 +27,11 @@ struct ServerBackend: Sendable {
     let attachmentTickets: AttachmentTickets
     /// What runs beside the HTTP server, first to start and last to stop.
     let services: [any Service]
+    /// A cluster node's links to the other nodes, whose endpoint the HTTP
+    /// server serves; `nil` on SQLite.
+    var nodeLinks: NodeLinks? = nil
+    /// Told the URL the HTTP server listens on, once it does.
+    var listening: @Sendable (String) -> Void = { _ in }
 
     /// The hub's settings for `settings`.
     private static func hubSettings(_ settings: ServerSettings) -> HubSettings {
@@ -100,7 +105,10 @@ struct ServerBackend: Sendable {
             metrics: metrics, timeToLive: settings.shortCodeTimeToLive,
             rateLimits: try await PostgresRateLimitLedger(migrating: client, logger: logger), logger: logger)
         let readiness = DatabaseReadiness(logger: logger)
-        let node = ClusterNode(client: client, metrics: metrics, logger: logger, chatMasker: settings.chatMasker) { fence in
+        let node = ClusterNode(
+            client: client, metrics: metrics, logger: logger, chatMasker: settings.chatMasker,
+            credential: NodeLinkCredential(sealer: sealer), linkURL: settings.nodeURL
+        ) { fence in
             SupportHub(
                 store: PostgresSessionStore(client: client, logger: logger, fence: fence), directory: directory,
                 metrics: metrics, settings: hubSettings(settings), shortCodes: shortCodes,
@@ -124,6 +132,8 @@ struct ServerBackend: Sendable {
                 running,
                 ReadinessProbe.service(store: store, readiness: readiness),
                 ClusterNodeService(node: node),
-            ])
+            ],
+            nodeLinks: node.links,
+            listening: { node.listening(at: $0) })
     }
 }

@@ -13,6 +13,9 @@ public struct ServerSettings: Sendable {
     /// The file holding the key that seals short codes' session tokens,
     /// required with PostgreSQL (with SQLite, the key is kept beside the file).
     public var tokenKeyFile: String?
+    /// With PostgreSQL: where the other nodes of the cluster reach this
+    /// one's link endpoint; `nil` for the URL the server listens on.
+    public var nodeURL: String?
     /// The agents allowed to sign in.
     public var agents: AgentDirectory
     /// Whether to run the built-in demo agent.
@@ -47,12 +50,14 @@ public struct ServerSettings: Sendable {
         agents: AgentDirectory, demoAgent: Bool = false,
         shortCodeTimeToLive: TimeInterval = ShortCodeService.defaultTimeToLive, gracePeriodSeconds: Int = 120,
         allowedOrigins: [String] = [], pingInterval: Duration = .seconds(30), console: ConsoleFiles? = nil,
-        templates: TemplateFiles? = nil, iceServers: [IceServer] = [], tokenKeyFile: String? = nil, attachments: AttachmentPolicy = AttachmentPolicy(),
+        templates: TemplateFiles? = nil, iceServers: [IceServer] = [], tokenKeyFile: String? = nil, nodeURL: String? = nil,
+        attachments: AttachmentPolicy = AttachmentPolicy(),
         chatMasker: ChatMasker = ChatMasker()
     ) {
         self.host = host
         self.port = port
         self.databasePath = databasePath
+        self.nodeURL = nodeURL
         self.agents = agents
         self.demoAgent = demoAgent
         self.shortCodeTimeToLive = shortCodeTimeToLive

@@ -93,12 +93,13 @@ public enum SupportServer {
             router: router,
             server: WebSocketEndpoints.server(
                 destination: backend.destination, origins: origins, gate: gate, connections: connections,
-                pingInterval: settings.pingInterval),
+                pingInterval: settings.pingInterval, nodeLinks: backend.nodeLinks),
             configuration: .init(address: .hostname(host, port: settings.port), serverName: "assist-server"),
             services: services,
             onServerRunning: { channel in
                 let url = listeningURL(host: host, port: channel.localAddress?.port ?? settings.port)
                 origins.allow(url)
+                backend.listening(url)
                 if let demo {
                     origins.allow(DemoAgent.clientOrigin(ofServer: url))
                     demo.serverStarted(at: url)

@@ -38,6 +38,13 @@ struct AssistServerCommand: AsyncParsableCommand {
             """)
     var tokenKeyFile: String?
 
+    @Option(
+        help: """
+            With a PostgreSQL database: the http:// or https:// URL at which the other nodes of the cluster reach \
+            this one (default: the URL it listens on; needed when --host is 0.0.0.0 or ::).
+            """)
+    var nodeURL: String?
+
     @Option(help: "A JSON file listing the agents who may sign in.")
     var agents: String?
 
@@ -120,6 +127,15 @@ struct AssistServerCommand: AsyncParsableCommand {
         if !postgres, tokenKeyFile != nil {
             throw ValidationError("--token-key-file is for a PostgreSQL --database; SQLite keeps its key beside the file.")
         }
+        if let nodeURL {
+            guard postgres else { throw ValidationError("--node-url is for the nodes of a cluster, on a PostgreSQL --database.") }
+            guard let url = URL(string: nodeURL), ["http", "https"].contains(url.scheme), url.host != nil else {
+                throw ValidationError("--node-url \(nodeURL): give an http:// or https:// URL with a host, e.g. http://10.0.0.5:8080.")
+            }
+        } else if postgres, ["0.0.0.0", "::", "[::]"].contains(host) {
+            throw ValidationError(
+                "--host \(host) listens on every address, so the other nodes cannot tell which reaches this one: give --node-url.")
+        }
         guard attachmentMaxBytes > 0 else { throw ValidationError("--attachment-max-bytes must be more than 0.") }
         guard attachmentRetentionDays >= 0 else { throw ValidationError("--attachment-retention-days cannot be negative.") }
         for type in attachmentTypes where !MediaTypeSniffer.knownMediaTypes.contains(type) {
@@ -173,7 +189,7 @@ struct AssistServerCommand: AsyncParsableCommand {
             agents: directory, demoAgent: demoAgent, shortCodeTimeToLive: shortCodeTTL, gracePeriodSeconds: gracePeriod,
             allowedOrigins: allowedOrigins, pingInterval: .seconds(pingInterval), console: console,
             templates: templates,
-            iceServers: iceServers, tokenKeyFile: tokenKeyFile,
+            iceServers: iceServers, tokenKeyFile: tokenKeyFile, nodeURL: nodeURL,
             attachments: AttachmentPolicy(
                 maxBytes: attachmentMaxBytes,
                 mediaTypes: attachmentTypes.isEmpty ? AttachmentPolicy.defaultMediaTypes : Set(attachmentTypes),

@@ -9,4 +9,31 @@ struct AddressedMail: Sendable, Equatable {
     var link: Int
     /// What it says.
     var mail: ClusterMail
+
+    /// The mail as a node link carries it (``NodeLinks``): the connection's
+    /// id (8 bytes, big-endian), the kind (2 bytes), then the body.
+    var wire: [UInt8] {
+        let link = UInt64(bitPattern: Int64(link))
+        let kind = UInt16(bitPattern: mail.kind)
+        return (0..<8).map { UInt8(truncatingIfNeeded: link >> (56 - 8 * $0)) }
+            + [UInt8(truncatingIfNeeded: kind >> 8), UInt8(truncatingIfNeeded: kind)] + mail.body
+    }
+
+    /// The mail in `wire`, sent by `sender` to `recipient`; `nil` when it is
+    /// too short or of a kind this server does not know.
+    init?(wire: [UInt8], sender: String, recipient: String) {
+        guard wire.count >= 10 else { return nil }
+        let link = wire[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let kind = Int16(bitPattern: UInt16(wire[8]) << 8 | UInt16(wire[9]))
+        guard let mail = ClusterMail(kind: kind, body: Array(wire[10...])) else { return nil }
+        self.init(recipient: recipient, sender: sender, link: Int(Int64(bitPattern: link)), mail: mail)
+    }
+
+    /// Mail `sender` writes for `recipient` about its connection `link`.
+    init(recipient: String, sender: String, link: Int, mail: ClusterMail) {
+        self.recipient = recipient
+        self.sender = sender
+        self.link = link
+        self.mail = mail
+    }
 }

@@ -2,10 +2,10 @@ import AssistCore
 import Foundation
 
 /// Masks the text of a chat message on the node that received it, before
-/// the message goes into `cluster_mail` on its way to the leader: the
-/// leader's hub masks what it stores, but the mail is a database table too,
-/// and the unmasked text must never reach the database (`docs/protocol.md`
-/// §11.7).
+/// the message leaves that node on its way to the leader: the leader's hub
+/// masks what it stores, but the unmasked text must not travel further than
+/// the node it came to — not over the network between nodes, nor into
+/// anything the leader logs or keeps (`docs/protocol.md` §11.7).
 enum ChatFrameMasking {
     /// The mail that forwards `frame`, received on a connection of `role`:
     /// a ``ClusterMail/maskedFrame(_:kinds:)`` with the frame re-encoded

@@ -2,12 +2,15 @@ import AssistCore
 import Synchronization
 
 /// On a node that is not the cluster's leader: hands what happens on this
-/// node's connections to the leader's hub, as mail through the database, and
-/// writes to each connection what the leader decides.
+/// node's connections to the leader's hub, as mail over the direct link to
+/// it (``NodeLinks``), and writes to each connection what the leader decides.
 ///
-/// A forwarder serves one leader for one term; when the leader changes,
-/// ``closeAll(_:reason:)`` ends its connections, whose clients resume with
-/// the new leader (which restored every session from the database).
+/// A forwarder serves one leader for one term; when the leader changes or a
+/// link to it breaks, ``closeAll(_:reason:within:)`` ends its connections,
+/// whose clients resume (the new leader restored every session from the
+/// database). A connection whose mail the link refuses (its queue to the
+/// leader is full) is closed with 1011 the same way: its client resumes
+/// from what the leader stored, so nothing it sent is half-handled.
 final class ClusterForwarder: Sendable {
     /// This node's id.
     let node: String
@@ -15,18 +18,22 @@ final class ClusterForwarder: Sendable {
     let leader: String
     /// The leader's term.
     let term: Int64
-    private let outbox: MailOutbox
+    /// Queues mail on the link to the leader; `false` when the link refuses it.
+    private let post: @Sendable (AddressedMail) -> Bool
     /// Masks chat text before it goes into the mail (``ChatFrameMasking``).
     private let chatMasker: ChatMasker
     private let links = Mutex<[Int: PeerLink]>([:])
 
-    /// A forwarder to `leader` in `term`, posting through `outbox`, masking
+    /// A forwarder to `leader` in `term`, posting through `post`, masking
     /// chat text with `chatMasker` before it is posted.
-    init(node: String, leader: String, term: Int64, outbox: MailOutbox, chatMasker: ChatMasker) {
+    init(
+        node: String, leader: String, term: Int64, chatMasker: ChatMasker,
+        post: @escaping @Sendable (AddressedMail) -> Bool
+    ) {
         self.node = node
         self.leader = leader
         self.term = term
-        self.outbox = outbox
+        self.post = post
         self.chatMasker = chatMasker
     }
 
@@ -74,7 +81,7 @@ final class ClusterForwarder: Sendable {
     /// `closed` mail was lost (the database was out of reach) do not stay
     /// open in the leader's hub.
     func start() {
-        outbox.post(AddressedMail(recipient: leader, sender: node, link: 0, mail: .reset))
+        _ = post(AddressedMail(recipient: leader, sender: node, link: 0, mail: .reset))
     }
 
     /// Closes every connection with `code` (the term is over) and returns
@@ -91,6 +98,8 @@ final class ClusterForwarder: Sendable {
     }
 
     private func post(_ mail: ClusterMail, about link: PeerLink) {
-        outbox.post(AddressedMail(recipient: leader, sender: node, link: link.id, mail: mail))
+        guard !post(AddressedMail(recipient: leader, sender: node, link: link.id, mail: mail)) else { return }
+        guard links.withLock({ $0.removeValue(forKey: link.id) }) != nil else { return }
+        link.close(.internalError, reason: "the cluster's leader cannot be reached")
     }
 }

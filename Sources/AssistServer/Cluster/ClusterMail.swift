@@ -1,8 +1,8 @@
 import AssistCore
 import Foundation
 
-/// What one node of a cluster tells another about a connection, through
-/// the database (``MailOutbox``, ``MailInbox``).
+/// What one node of a cluster tells another about a connection, over the
+/// direct link between them (``NodeLinks``, ``AddressedMail/wire``).
 ///
 /// Nodes that are not the leader hold connections and forward what happens
 /// on them to the leader, whose hub decides (`opened` … `closed`); the
@@ -25,7 +25,7 @@ enum ClusterMail: Sendable, Equatable {
     /// The connection is to write this (leader to the connection's node).
     case write(LinkOutput)
 
-    /// The mail's kind, as the `kind` column stores it.
+    /// The mail's kind, as the link carries it.
     var kind: Int16 {
         switch self {
         case .opened: 1
@@ -41,7 +41,7 @@ enum ClusterMail: Sendable, Equatable {
         }
     }
 
-    /// The mail's contents, as the `body` column stores them.
+    /// The mail's contents, as the link carries them.
     var body: [UInt8] {
         switch self {
         case .opened(let role, let address): [role == .agent ? 1 : 0] + Array(address.utf8)
@@ -56,7 +56,7 @@ enum ClusterMail: Sendable, Equatable {
         }
     }
 
-    /// The mail a `kind` and `body` read from the database hold; `nil` for
+    /// The mail a `kind` and `body` read from a link hold; `nil` for
     /// a kind this server does not know or a body too short for its kind.
     init?(kind: Int16, body: [UInt8]) {
         switch kind {

@@ -10,18 +10,21 @@ import Synchronization
 /// One node at a time leads: it holds a session-level advisory lock (its
 /// lease) on a connection of its own, and its hub decides for every node.
 /// The others follow: they hold connections and forward what happens on
-/// them to the leader as mail (``ClusterForwarder``, ``RemoteLinks``). So
-/// the queue, agents' capacity and every session have one owner, and a
-/// person and an agent on different nodes see what they would see on one.
+/// them to the leader over a direct link (``NodeLinks``, ``ClusterForwarder``,
+/// ``RemoteLinks``). So the queue, agents' capacity and every session have
+/// one owner, and a person and an agent on different nodes see what they
+/// would see on one. Nodes find each other in `cluster_nodes`, where each
+/// one's heartbeat says where its link endpoint is.
 ///
 /// When the leader dies, PostgreSQL ends its connection and frees its lease;
 /// within a ``tick`` another node takes it, starts a new term (fencing off
 /// the old leader's commits, ``LeaderFence``), restores every session from
 /// the database and leads. Followers see the new term and close their
 /// connections with 1001, so their clients resume with the new leader; the
-/// dead node's own clients reconnect through the load balancer. A node that
-/// cannot reach the database stops taking connections (``isReady``) until
-/// it can again.
+/// dead node's own clients reconnect through the load balancer. A follower
+/// whose links to the leader are not both up takes no connections and
+/// closes those it forwarded, the same way. A node that cannot reach the
+/// database stops taking connections (``isReady``) until it can again.
 final class ClusterNode: Sendable {
     /// What the node does now.
     private enum Role {
@@ -52,7 +55,10 @@ final class ClusterNode: Sendable {
     /// This node's id: unique per process start, letters and digits only.
     let id: String
     private let client: PostgresClient
-    private let outbox: MailOutbox
+    /// The direct links to the other nodes, whose endpoint the server serves.
+    let links: NodeLinks
+    /// Where the other nodes reach this one's link endpoint, once known.
+    private let linkURL: Mutex<String?>
     private let makeHub: @Sendable (LeaderFence) -> SupportHub
     /// What a follower masks in chat before forwarding it to the leader.
     private let chatMasker: ChatMasker
@@ -66,17 +72,33 @@ final class ClusterNode: Sendable {
 
     /// A node on `client`'s database; `makeHub` makes the hub of a term it
     /// leads, and `chatMasker` masks chat the node forwards while it follows.
+    /// Its links prove themselves with `credential`; the other nodes reach
+    /// it at `linkURL`, or, when that is `nil`, at the URL the server
+    /// listens on (``listening(at:)``).
     init(
         client: PostgresClient, metrics: ServerMetrics, logger: Logger, chatMasker: ChatMasker,
+        credential: NodeLinkCredential, linkURL: String?,
         makeHub: @escaping @Sendable (LeaderFence) -> SupportHub
     ) {
         self.chatMasker = chatMasker
         self.metrics = metrics
-        id = "n" + UUID().uuidString.lowercased().filter { $0.isHexDigit }.prefix(16)
+        let id = "n" + UUID().uuidString.lowercased().filter { $0.isHexDigit }.prefix(16)
+        self.id = id
         self.client = client
-        outbox = MailOutbox(client: client, logger: logger)
+        self.linkURL = Mutex(linkURL)
+        let door = MailDoor()
+        links = NodeLinks(node: id, credential: credential, logger: logger) { sender, wire in
+            await door.deliver(wire, from: sender)
+        }
         self.makeHub = makeHub
         self.logger = logger
+        door.open(to: self)
+    }
+
+    /// The server listens at `url`: the other nodes reach this one there,
+    /// unless the node was given a URL of its own.
+    func listening(at url: String) {
+        linkURL.withLock { if $0 == nil { $0 = url } }
     }
 
     /// Whether the node takes new connections: it leads or follows a
@@ -117,14 +139,11 @@ final class ClusterNode: Sendable {
         role.withLock { if case .leader(_, let hub, _) = $0 { hub } else { nil } }
     }
 
-    /// Takes part in the cluster until the task is cancelled: reads this
-    /// node's mail, and every ``tick`` renews its heartbeat and leads or follows.
+    /// Takes part in the cluster until the task is cancelled: every
+    /// ``tick`` renews its heartbeat, links to the other nodes, and leads or follows.
     func run() async {
-        let inbox = MailInbox(client: client, node: id, logger: logger)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await inbox.run { await self.route($0) } }
-            group.addTask { await self.takePart() }
-        }
+        await takePart()
+        links.stop()
     }
 
     /// Closes every connection with 1001 (a shutdown), stops leading or
@@ -132,23 +151,27 @@ final class ClusterNode: Sendable {
     func goAway(within timeout: Duration) async {
         stopped.store(true, ordering: .relaxed)
         await step(to: .unavailable, within: timeout)
+        links.stop()
         _ = try? await client.query("DELETE FROM cluster_nodes WHERE id = \(id)", logger: logger)
     }
 
     // MARK: Mail
 
-    private func route(_ batch: [AddressedMail]) async {
-        let current = role.withLock { $0 }
-        var forLeader: [AddressedMail] = []
-        for mail in batch {
-            if case .write = mail.mail {
-                if case .follower(let forwarder) = current { forwarder.deliver(mail) }
-            } else {
-                forLeader.append(mail)
-            }
+    /// Mail that came over the link from `sender`: for the leader's hub, or
+    /// writes for a connection this node forwards.
+    fileprivate func route(_ wire: [UInt8], from sender: String) async {
+        guard let mail = AddressedMail(wire: wire, sender: sender, recipient: id) else {
+            logger.error("unreadable mail from another node", metadata: ["sender": "\(sender)"])
+            return
         }
-        if case .leader(_, _, let remote) = current, !forLeader.isEmpty {
-            await remote.deliver(forLeader)
+        switch role.withLock({ $0 }) {
+        case .follower(let forwarder):
+            if case .write = mail.mail { forwarder.deliver(mail) }
+        case .leader(_, _, let remote):
+            if case .write = mail.mail { return }
+            await remote.deliver([mail])
+        case .unavailable:
+            return
         }
     }
 
@@ -186,13 +209,23 @@ final class ClusterNode: Sendable {
     /// Says the node is alive and which term it leads, `nil` while it does
     /// not lead (yet): followers follow only a leader that says it leads.
     private func heartbeat(leading term: Int64? = nil) async throws {
-        let (client, id, logger) = (client, id, logger)
+        let (client, id, logger, links) = (client, id, logger, links)
+        let url = linkURL.withLock { $0 }
         try await withinDeadline(Self.stepLimit) {
             try await client.query(
                 """
-                INSERT INTO cluster_nodes (id, leading_term) VALUES (\(id), \(term))
-                ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), leading_term = excluded.leading_term
+                INSERT INTO cluster_nodes (id, leading_term, link_url) VALUES (\(id), \(term), \(url))
+                ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), leading_term = excluded.leading_term,
+                  link_url = excluded.link_url
                 """, logger: logger)
+            let rows = try await client.query(
+                """
+                SELECT id, link_url FROM cluster_nodes
+                WHERE heartbeat_at >= now() - make_interval(secs => \(Self.nodeTimeoutSeconds)) AND link_url IS NOT NULL
+                """, logger: logger)
+            var members: [String: String] = [:]
+            for try await (member, url) in rows.decode((String, String).self) where member != id { members[member] = url }
+            links.setMembers(members)
         }
     }
 
@@ -213,7 +246,7 @@ final class ClusterNode: Sendable {
             let fence = LeaderFence(node: id, term: term)
             let hub = makeHub(fence)
             try await hub.restore()
-            let remote = RemoteLinks(hub: hub, outbox: outbox, node: id)
+            let remote = RemoteLinks(hub: hub, node: id) { [links] mail in links.send(mail.wire, to: mail.recipient) == .queued }
             await step(to: .leader(term: term, hub: hub, remote: remote), within: Self.closeTimeout)
             try await heartbeat(leading: term)
             confirmRole()
@@ -263,8 +296,6 @@ final class ClusterNode: Sendable {
             logger.warning("a cluster node stopped; its connections are lost", metadata: ["gone": "\(node)"])
             await remote.nodeGone(node)
         }
-        try await client.query(
-            "DELETE FROM cluster_mail WHERE recipient NOT IN (SELECT id FROM cluster_nodes)", logger: logger)
     }
 
     /// Follows the leader the database names, if its heartbeat is fresh and
@@ -280,7 +311,10 @@ final class ClusterNode: Sendable {
             """, logger: logger)
         var leader: (node: String, term: Int64)?
         for try await (node, term) in rows.decode((String, Int64).self) { leader = (node, term) }
-        guard let leader, leader.node != id else {
+        guard let leader, leader.node != id, links.isLinkedBothWays(with: leader.node) else {
+            if let leader, leader.node != id, case .follower = role.withLock({ $0 }) {
+                logger.warning("the links with the cluster's leader are down", metadata: ["leader": "\(leader.node)"])
+            }
             await step(to: .unavailable, within: Self.closeTimeout)
             return
         }
@@ -289,7 +323,8 @@ final class ClusterNode: Sendable {
         }
         guard !following else { return }
         let forwarder = ClusterForwarder(
-            node: id, leader: leader.node, term: leader.term, outbox: outbox, chatMasker: chatMasker)
+            node: id, leader: leader.node, term: leader.term, chatMasker: chatMasker
+        ) { [links] mail in links.send(mail.wire, to: mail.recipient) == .queued }
         forwarder.start()
         await step(to: .follower(forwarder), within: Self.closeTimeout)
         logger.info("following the cluster's leader", metadata: ["leader": "\(leader.node)", "term": "\(leader.term)"])
@@ -321,5 +356,18 @@ final class ClusterNode: Sendable {
                 await hub.retire(within: timeout)
             }
         }
+    }
+}
+
+/// Hands what the links bring to the node, which the links are made before.
+private final class MailDoor: Sendable {
+    private let node = Mutex<ClusterNode?>(nil)
+
+    func open(to node: ClusterNode) {
+        self.node.withLock { $0 = node }
+    }
+
+    func deliver(_ wire: [UInt8], from sender: String) async {
+        await node.withLock { $0 }?.route(wire, from: sender)
     }
 }

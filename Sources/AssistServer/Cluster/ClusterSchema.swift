@@ -1,14 +1,13 @@
 import PostgresNIO
 
-/// The tables through which the nodes of a cluster find their leader and
-/// pass connections' mail (``ClusterMail``), applied with the session
-/// tables' migrations (``PostgresSessionSchema``).
+/// The tables through which the nodes of a cluster find each other and
+/// their leader, applied with the session tables' migrations
+/// (``PostgresSessionSchema``).
 ///
-/// `cluster_mail` is `UNLOGGED`: mail lives for milliseconds, between a
-/// node's write and its recipient's read, and nothing in it is promised to
-/// anyone — a frame a peer sent is acknowledged only once the leader has
-/// stored it, and a crash of the database ends every connection anyway.
-/// Skipping the write-ahead log makes each mail cheaper to write.
+/// The first migration also made `cluster_mail`, through which nodes passed
+/// connections' mail before they had direct links (``NodeLinks``); the
+/// third drops it and adds `cluster_nodes.link_url`, where each node's
+/// heartbeat says where its link endpoint is.
 ///
 /// `cluster_nodes.leading_term` (the second migration) is the term a node
 /// leads, written by its heartbeat once it has restored every session and
@@ -50,5 +49,11 @@ enum ClusterSchema {
     /// The migration that lets a node say which term it leads.
     static let leadingTerm: (id: String, statements: [PostgresQuery]) = (
         "cluster.v2", ["ALTER TABLE cluster_nodes ADD COLUMN leading_term bigint"]
+    )
+
+    /// The migration that moves mail from the database to direct links.
+    static let directLinks: (id: String, statements: [PostgresQuery]) = (
+        "cluster.v3",
+        ["ALTER TABLE cluster_nodes ADD COLUMN link_url text", "DROP TABLE cluster_mail"]
     )
 }

@@ -1,8 +1,11 @@
 import AssistCore
 
 /// On the cluster's leader: the connections other nodes hold, each a
-/// ``PeerLink`` whose frames go back to its node as mail, fed to the hub as
-/// the node reports them — as ``LinkReader`` feeds the hub this node's own.
+/// ``PeerLink`` whose frames go back to its node as mail over the link to
+/// it (``NodeLinks``), fed to the hub as the node reports them — as
+/// ``LinkReader`` feeds the hub this node's own. Mail the link refuses is
+/// lost with its connection: the node closes its connections when its
+/// links to the leader fail, and the leader counts them gone.
 actor RemoteLinks {
     private struct Key: Hashable {
         var node: String
@@ -15,15 +18,15 @@ actor RemoteLinks {
     }
 
     private let hub: SupportHub
-    private let outbox: MailOutbox
+    private let post: @Sendable (AddressedMail) -> Bool
     /// This node's id.
     private let node: String
     private var links: [Key: Entry] = [:]
 
-    /// Remote connections fed to `hub`, answered through `outbox`.
-    init(hub: SupportHub, outbox: MailOutbox, node: String) {
+    /// Remote connections fed to `hub`, answered through `post`.
+    init(hub: SupportHub, node: String, post: @escaping @Sendable (AddressedMail) -> Bool) {
         self.hub = hub
-        self.outbox = outbox
+        self.post = post
         self.node = node
     }
 
@@ -63,9 +66,9 @@ actor RemoteLinks {
         let key = Key(node: mail.sender, link: mail.link)
         switch mail.mail {
         case .opened(let role, let address):
-            let (outbox, holder, leader, remoteID) = (outbox, mail.sender, node, mail.link)
+            let (post, holder, leader, remoteID) = (post, mail.sender, node, mail.link)
             let link = PeerLink(id: PeerLink.nextID(), role: role, address: address) { output in
-                outbox.post(AddressedMail(recipient: holder, sender: leader, link: remoteID, mail: .write(output)))
+                _ = post(AddressedMail(recipient: holder, sender: leader, link: remoteID, mail: .write(output)))
             }
             links[key] = Entry(link: link)
             await hub.connected(link)

@@ -57,11 +57,8 @@ extension SupportHub {
             session.row.phase = .queued
             session.row.agentID = nil
             session.row.assignedAt = nil
-            session.pendingRequests = [:]
-            session.share = nil
             sessions[id] = session
-            recordShare(session: id)
-            recordRequestClosed(nil, session: id)
+            dropConsents(ofSession: id)
             assignments.release(id)
             markChanged(session.row)
             send(.agentLeft(departure.agent), toSession: id)

@@ -67,11 +67,8 @@ extension SupportHub {
         session.row.phase = .ended
         session.row.endedAt = endedAt
         session.row.endReason = reason
-        session.pendingRequests = [:]
-        session.share = nil
         sessions[id] = session
-        recordShare(session: id)
-        recordRequestClosed(nil, session: id)
+        dropConsents(ofSession: id)
         waiting.remove(id)
         assignments.release(id)
         escalationsToAnnounce.remove(id)
@@ -84,6 +81,16 @@ extension SupportHub {
             send(.sessionEnded(sessionID: id, reason: reason, text: text), toAgent: agentID)
         }
         refreshQueue()
+    }
+
+    /// Forgets what the session's consumer consented to for its agent —
+    /// requests waiting for an answer, a running share — and records that
+    /// with this event.
+    func dropConsents(ofSession id: SessionID) {
+        sessions[id]?.pendingRequests = [:]
+        sessions[id]?.share = nil
+        recordShare(session: id)
+        recordRequestClosed(nil, session: id)
     }
 
     /// The sessions an agent is working on, oldest first.

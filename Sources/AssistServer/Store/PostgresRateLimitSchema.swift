@@ -7,7 +7,7 @@ import PostgresNIO
 /// `kind` by an `address` (a ``RateLimitKey``) at `at` (seconds since
 /// 1970, as the other tables keep time).
 ///
-/// The table is `UNLOGGED`, like `cluster_mail`: a row lives one window
+/// The table is `UNLOGGED`: a row lives one window
 /// (a minute), and a crash of the database — or a failover to a standby,
 /// which gets the table empty — forgives at most that minute's failures,
 /// while every attempt writes a row without the cost of the write-ahead

@@ -23,12 +23,13 @@ enum PostgresSessionSchema {
     /// the session tables', the short codes' (``PostgresShortCodeSchema``), the
     /// cluster's (``ClusterSchema``), the rate limits'
     /// (``PostgresRateLimitSchema``), the cluster's leading term, the
-    /// attachments' (``PostgresAttachmentSchema``), then the running shares'.
+    /// attachments' (``PostgresAttachmentSchema``), the running shares', then
+    /// the cluster's direct links.
     static var migrations: [(id: String, statements: [PostgresQuery])] {
         [
             ("sessions.v1", sessionTables), PostgresShortCodeSchema.migration,
             (ClusterSchema.migrationID, ClusterSchema.tables), PostgresRateLimitSchema.migration,
-            ClusterSchema.leadingTerm, PostgresAttachmentSchema.migration, runningShares,
+            ClusterSchema.leadingTerm, PostgresAttachmentSchema.migration, runningShares, ClusterSchema.directLinks,
         ]
     }
 

@@ -1,6 +1,7 @@
 import AssistCore
 import Hummingbird
 import HummingbirdCore
+import HTTPTypes
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -41,12 +42,13 @@ enum WebSocketEndpoints {
     /// (``QuiescingUpgradeChannel``).
     static func server(
         destination: @escaping @Sendable () -> LinkDestination?, origins: OriginAllowList, gate: UpgradeGate,
-        connections: OpenConnections, pingInterval: Duration
+        connections: OpenConnections, pingInterval: Duration, nodeLinks: NodeLinks? = nil
     ) -> HTTPServerBuilder {
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(ws: configuration(pingInterval: pingInterval))
         return HTTPServerBuilder { responder in
             let upgrades = HTTP1WebSocketUpgradeChannel(responder: responder, configuration: configuration) {
                 request, channel, _ -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> in
+                if let nodeLinks, let upgrade = nodeLinkUpgrade(request, links: nodeLinks) { return upgrade }
                 guard request.method == .get, let role = endpoint(ofPath: request.path) else { return .dontUpgrade }
                 let origin = request.headerFields[.origin]
                 switch role {
@@ -63,6 +65,20 @@ enum WebSocketEndpoints {
             }
             return SmallReceiveBufferChannel(QuiescingUpgradeChannel(upgrades))
         }
+    }
+
+    /// The answer to a request for a link from another node of the cluster
+    /// (``NodeLinks``), `nil` for any other request: the link when the
+    /// request proves it comes from a node of this cluster, a refusal otherwise.
+    static func nodeLinkUpgrade(
+        _ request: HTTPRequest, links: NodeLinks
+    ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>>? {
+        guard let path = request.path, path.prefix(while: { $0 != "?" }) == NodeLinks.path else { return nil }
+        let peer = request.headerFields[NodeLinks.nodeHeader]
+        guard request.method == .get, let peer,
+            links.admits(node: peer, credential: request.headerFields[NodeLinks.credentialHeader])
+        else { return .dontUpgrade }
+        return .upgrade([:]) { inbound, outbound, _ in await links.serve(from: peer, inbound: inbound, outbound: outbound) }
     }
 
     /// The endpoint a request path names (a query and a trailing slash

@@ -4,14 +4,15 @@ import Logging
 import PostgresNIO
 import Testing
 
-@Suite("Cluster: a node follows only a leader that leads", .serialized, .timeLimit(.minutes(2)))
+@Suite("Cluster: a node follows only a leader that leads and that it has links with", .serialized, .timeLimit(.minutes(2)))
 struct ClusterFollowingLiveTests {
     /// The leader the test plays: it holds the lease and is named in
-    /// `cluster_leader`, with a fresh heartbeat, but has not said it leads.
+    /// `cluster_leader`, with a fresh heartbeat and a link endpoint of its
+    /// own (``LinkNode``), but has not said it leads.
     private static let fakeLeader = "nfakeleader"
     private static let fakeTerm: Int64 = 7
 
-    @Test("a node takes no connections while the named leader has not said it leads its term, then follows it")
+    @Test("a node takes no connections while the named leader has not said it leads its term, then follows it, and stops when their links fail")
     func followsOnlyALeadingLeader() async throws {
         let databaseURL = try await ThrowawayPostgres.shared.freshDatabaseURL()
         let url = try PostgresDatabaseURL(parsing: databaseURL)
@@ -33,45 +34,83 @@ struct ClusterFollowingLiveTests {
     }
 
     /// Holds the lease and names the played leader, starts a node, and
-    /// watches its readiness before and after the leader says it leads.
+    /// watches its readiness before and after the leader says it leads, and
+    /// after the leader's links stop.
     private static func playLeader(on leader: PostgresConnection, database databaseURL: String, logger: Logger)
         async throws
     {
-        try await leader.query("SELECT pg_advisory_lock(\(ClusterNode.leaseKey))", logger: logger)
-        try await leader.query(
-            "INSERT INTO cluster_nodes (id, leading_term) VALUES (\(Self.fakeLeader), NULL)", logger: logger)
-        try await leader.query(
-            "INSERT INTO cluster_leader (node, term) VALUES (\(Self.fakeLeader), \(Self.fakeTerm))", logger: logger)
-
         let files = FileManager.default.temporaryDirectory.appendingPathComponent("assist-following-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: files) }
-        let node = try await ServerProcess.start(
-            arguments: try ClusterFixture.nodeArguments(database: databaseURL, folder: files))
-        do {
-            let watchUntil = ContinuousClock.now + .seconds(4)
-            var readyAnswers = 0
-            while ContinuousClock.now < watchUntil {
-                try await beat(leader, logger: logger)
-                if await ClusterFixture.isReady(node.url) { readyAnswers += 1 }
-                try await Task.sleep(for: .milliseconds(250))
-            }
-            #expect(readyAnswers == 0, "/healthz said ready while the named leader did not lead yet")
+        let arguments = try ClusterFixture.nodeArguments(database: databaseURL, folder: files)
+        let sealer = try TokenSealer(sharedKeyFile: files.appendingPathComponent("token.key").path)
+        let played = LinkNode(id: Self.fakeLeader, sealer: sealer)
+        try await played.serving { endpoint in
+            try await leader.query("SELECT pg_advisory_lock(\(ClusterNode.leaseKey))", logger: logger)
             try await leader.query(
-                "UPDATE cluster_nodes SET leading_term = \(Self.fakeTerm) WHERE id = \(Self.fakeLeader)", logger: logger)
-            let readyBy = ContinuousClock.now + .seconds(15)
-            var ready = false
-            while !ready, ContinuousClock.now < readyBy {
-                try await beat(leader, logger: logger)
-                ready = await ClusterFixture.isReady(node.url)
-                if !ready { try await Task.sleep(for: .milliseconds(250)) }
+                "INSERT INTO cluster_nodes (id, leading_term, link_url) VALUES (\(Self.fakeLeader), NULL, \(endpoint))",
+                logger: logger)
+            try await leader.query(
+                "INSERT INTO cluster_leader (node, term) VALUES (\(Self.fakeLeader), \(Self.fakeTerm))", logger: logger)
+            let node = try await ServerProcess.start(arguments: arguments)
+            do {
+                try await watch(node, playedBy: played, on: leader, logger: logger)
+            } catch {
+                played.links.stop()
+                _ = try? await node.stop()
+                throw error
             }
-            #expect(ready, "the node follows the leader once it says it leads")
-        } catch {
-            _ = try? await node.stop()
-            throw error
+            played.links.stop()
+            _ = try await node.stop()
         }
-        _ = try await node.stop()
+    }
+
+    private static func watch(
+        _ node: ServerProcess, playedBy played: LinkNode, on leader: PostgresConnection, logger: Logger
+    ) async throws {
+        var members: [String: String] = [:]
+        let linkedBy = ContinuousClock.now + .seconds(10)
+        while members.isEmpty, ContinuousClock.now < linkedBy {
+            try await beat(leader, logger: logger)
+            let rows = try await leader.query(
+                "SELECT id, link_url FROM cluster_nodes WHERE id <> \(Self.fakeLeader) AND link_url IS NOT NULL",
+                logger: logger)
+            for try await (id, url) in rows.decode((String, String).self) { members[id] = url }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let nodeID = try #require(members.keys.first, "the node wrote where its link endpoint is")
+        played.links.setMembers(members)
+
+        let watchUntil = ContinuousClock.now + .seconds(4)
+        var readyAnswers = 0
+        while ContinuousClock.now < watchUntil {
+            try await beat(leader, logger: logger)
+            if await ClusterFixture.isReady(node.url) { readyAnswers += 1 }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        #expect(readyAnswers == 0, "/healthz said ready while the named leader did not lead yet")
+        #expect(played.links.isLinkedBothWays(with: nodeID), "the node and the played leader linked both ways")
+        try await leader.query(
+            "UPDATE cluster_nodes SET leading_term = \(Self.fakeTerm) WHERE id = \(Self.fakeLeader)", logger: logger)
+        #expect(try await readiness(of: node, becomes: true, leader: leader, logger: logger), "the node follows the leader once it says it leads")
+
+        played.links.setMembers([:])
+        #expect(
+            try await readiness(of: node, becomes: false, leader: leader, logger: logger),
+            "the node takes no connections once its links with the leader are down")
+    }
+
+    /// Whether `/healthz` of `node` answers ready (or not, as `ready` says) within 15 s.
+    private static func readiness(
+        of node: ServerProcess, becomes ready: Bool, leader: PostgresConnection, logger: Logger
+    ) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(15)
+        while ContinuousClock.now < deadline {
+            try await beat(leader, logger: logger)
+            if await ClusterFixture.isReady(node.url) == ready { return true }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        return false
     }
 
     /// Keeps the played leader's heartbeat fresh.

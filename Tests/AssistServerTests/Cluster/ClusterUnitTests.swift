@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite("Cluster mail: what nodes tell each other, as stored")
+@Suite("Cluster mail: what nodes tell each other, as a link carries it")
 struct ClusterMailTests {
     static let all: [ClusterMail] = [
         .opened(role: .consumer, address: "192.0.2.7"),
@@ -27,7 +27,14 @@ struct ClusterMailTests {
         #expect(ClusterMail(kind: mail.kind, body: mail.body) == mail)
     }
 
-    @Test("the kind numbers stored stay what they are: 1–7 to the leader, 11–13 from it")
+    @Test("mail on the wire keeps its connection id, kind and body; a message too short is not read", arguments: all)
+    func wireRoundTrip(_ mail: ClusterMail) {
+        let addressed = AddressedMail(recipient: "nb", sender: "na", link: 1 << 40 | 7, mail: mail)
+        #expect(AddressedMail(wire: addressed.wire, sender: "na", recipient: "nb") == addressed)
+        #expect(AddressedMail(wire: Array(addressed.wire.prefix(9)), sender: "na", recipient: "nb") == nil)
+    }
+
+    @Test("the kind numbers on the wire stay what they are: 1–7 to the leader, 11–13 from it")
     func kindNumbers() {
         #expect(Set(Self.all.map(\.kind)) == [1, 2, 3, 4, 5, 6, 7, 11, 12, 13])
     }

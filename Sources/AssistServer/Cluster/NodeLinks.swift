@@ -58,12 +58,17 @@ final class NodeLinks: Sendable {
     static let maxRedialDelay = Duration.seconds(1)
 
     private struct Peer {
+        /// Tells this membership from an earlier one of the same node, so
+        /// an old dialler that is still winding down changes nothing.
+        let generation: Int
         var url: String
         var queue: [[UInt8]] = []
         var queuedBytes = 0
         /// Wakes the writer of the peer's current link, while it has one.
         var wake: AsyncStream<Void>.Continuation?
         var dialer: Task<Void, Never>?
+        /// Links opened to the peer during this membership.
+        var linksOpened = 0
     }
 
     /// This node's id.
@@ -71,6 +76,7 @@ final class NodeLinks: Sendable {
     private let credential: NodeLinkCredential
     private let logger: Logger
     private let peers = Mutex<[String: Peer]>([:])
+    private let lastGeneration = Atomic<Int>(0)
     /// How many links each node has open to this one now.
     private let inbound = Mutex<[String: Int]>([:])
     private let deliver: @Sendable (_ from: String, _ message: [UInt8]) async -> Void
@@ -92,24 +98,25 @@ final class NodeLinks: Sendable {
     /// endpoint is under: new members are dialled, and the links and
     /// queues of members gone are dropped.
     func setMembers(_ members: [String: String]) {
-        let (started, stopped) = peers.withLock { peers -> ([String], [Task<Void, Never>]) in
+        let (started, stopped) = peers.withLock { peers -> ([(String, Int)], [Task<Void, Never>]) in
             var stopped: [Task<Void, Never>] = []
             for (id, peer) in peers where members[id] != peer.url {
                 peers[id] = nil
                 peer.wake?.finish()
                 if let dialer = peer.dialer { stopped.append(dialer) }
             }
-            var started: [String] = []
+            var started: [(String, Int)] = []
             for (id, url) in members where id != node && peers[id] == nil {
-                peers[id] = Peer(url: url)
-                started.append(id)
+                let generation = lastGeneration.add(1, ordering: .relaxed).newValue
+                peers[id] = Peer(generation: generation, url: url)
+                started.append((id, generation))
             }
             return (started, stopped)
         }
         for dialer in stopped { dialer.cancel() }
-        for id in started {
-            let dialer = Task { await self.keepDialling(id) }
-            peers.withLock { $0[id]?.dialer = dialer }
+        for (id, generation) in started {
+            let dialer = Task { await self.keepDialling(id, generation: generation) }
+            update(id, generation) { $0.dialer = dialer }
         }
     }
 
@@ -121,6 +128,12 @@ final class NodeLinks: Sendable {
     /// The members this node has a link to now, by id.
     var connectedPeers: Set<String> {
         peers.withLock { Set($0.filter { $0.value.wake != nil }.keys) }
+    }
+
+    /// How many links this node has opened to `peer` since it last became
+    /// a member; 0 for a node that is not one.
+    func linksOpened(to peer: String) -> Int {
+        peers.withLock { $0[peer]?.linksOpened ?? 0 }
     }
 
     /// The nodes that have a link open to this one now, by id.
@@ -189,10 +202,10 @@ final class NodeLinks: Sendable {
 
     // MARK: Dialling
 
-    private func keepDialling(_ peer: String) async {
+    private func keepDialling(_ peer: String, generation: Int) async {
         var delay = Duration.milliseconds(50)
         while !Task.isCancelled {
-            guard let url = peers.withLock({ $0[peer]?.url }) else { return }
+            guard let url = update(peer, generation, { $0.url }) else { return }
             var configuration = WebSocketClientConfiguration(maxFrameSize: Self.maxMessageBytes)
             configuration.additionalHeaders[Self.nodeHeader] = node
             configuration.additionalHeaders[Self.credentialHeader] = credential.credential(for: node, at: Date())
@@ -202,14 +215,14 @@ final class NodeLinks: Sendable {
                     url: Self.linkURL(url), configuration: configuration, logger: logger
                 ) { inbound, outbound, _ in
                     linked.store(true, ordering: .relaxed)
-                    try await self.write(to: peer, outbound: outbound, closing: inbound)
+                    try await self.write(to: peer, generation: generation, outbound: outbound, closing: inbound)
                 }
             } catch {
                 if !Task.isCancelled {
                     logger.warning("could not link to another node", metadata: ["peer": "\(peer)", "error": "\(error)"])
                 }
             }
-            peers.withLock { $0[peer]?.wake = nil }
+            update(peer, generation) { $0.wake = nil }
             if linked.load(ordering: .relaxed) { delay = .milliseconds(50) }
             guard (try? await Task.sleep(for: delay)) != nil else { return }
             delay = min(delay * 2, Self.maxRedialDelay)
@@ -218,14 +231,18 @@ final class NodeLinks: Sendable {
 
     /// Writes the peer's queue onto a link as it fills, until the link or
     /// the peer's membership ends.
-    private func write(to peer: String, outbound: WebSocketOutboundWriter, closing inbound: WebSocketInboundStream) async throws {
+    private func write(
+        to peer: String, generation: Int, outbound: WebSocketOutboundWriter, closing inbound: WebSocketInboundStream
+    ) async throws {
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let member = peers.withLock { peers -> Bool in
-            guard peers[peer] != nil else { return false }
-            peers[peer]?.wake = wake
-            return true
-        }
-        guard member else { return }
+        guard
+            let opened = update(peer, generation, { state -> Int in
+                state.wake = wake
+                state.linksOpened += 1
+                return state.linksOpened
+            })
+        else { return }
+        logger.info("linked to another node", metadata: ["peer": "\(peer)", "links": "\(opened)"])
         wake.yield()
         let window = LinkWindow(capacity: Self.windowBytes)
         defer { window.close() }
@@ -239,16 +256,16 @@ final class NodeLinks: Sendable {
             }
             group.addTask {
                 for await _ in wakes {
-                    while let batch = self.takeQueue(of: peer) {
+                    while let batch = self.takeQueue(of: peer, generation) {
                         for (index, message) in batch.enumerated() {
                             do {
                                 try await window.reserve(message.count)
                                 try await outbound.write(.binary(ByteBuffer(bytes: message)))
                             } catch {
-                                self.putBack(batch[index...], for: peer)
+                                self.putBack(batch[index...], for: peer, generation)
                                 throw error
                             }
-                            self.written(message.count, to: peer)
+                            self.written(message.count, to: peer, generation)
                         }
                     }
                 }
@@ -259,29 +276,36 @@ final class NodeLinks: Sendable {
         wake.finish()
     }
 
-    /// Everything queued for `peer`, taken out of its queue to be written;
-    /// `nil` when empty. Its bytes count against the bound until written.
-    private func takeQueue(of peer: String) -> [[UInt8]]? {
+    /// Runs `change` on `peer`'s state if it is still the membership
+    /// `generation` names; `nil` otherwise.
+    @discardableResult
+    private func update<T>(_ peer: String, _ generation: Int, _ change: (inout Peer) -> T) -> T? {
         peers.withLock { peers in
-            guard let queue = peers[peer]?.queue, !queue.isEmpty else { return nil }
-            peers[peer]?.queue = []
-            return queue
+            guard var state = peers[peer], state.generation == generation else { return nil }
+            defer { peers[peer] = state }
+            return change(&state)
         }
     }
 
+    /// Everything queued for `peer`, taken out of its queue to be written;
+    /// `nil` when empty. Its bytes count against the bound until written.
+    private func takeQueue(of peer: String, _ generation: Int) -> [[UInt8]]? {
+        update(peer, generation) { state -> [[UInt8]]? in
+            guard !state.queue.isEmpty else { return nil }
+            defer { state.queue = [] }
+            return state.queue
+        } ?? nil
+    }
+
     /// `count` bytes taken for `peer` are written.
-    private func written(_ count: Int, to peer: String) {
-        peers.withLock { $0[peer]?.queuedBytes -= count }
+    private func written(_ count: Int, to peer: String, _ generation: Int) {
+        update(peer, generation) { $0.queuedBytes -= count }
     }
 
     /// Messages taken for `peer` that its link failed to write go back to
     /// the front of its queue, for the next link.
-    private func putBack(_ unwritten: ArraySlice<[UInt8]>, for peer: String) {
-        peers.withLock { peers in
-            guard var state = peers[peer] else { return }
-            state.queue = Array(unwritten) + state.queue
-            peers[peer] = state
-        }
+    private func putBack(_ unwritten: ArraySlice<[UInt8]>, for peer: String, _ generation: Int) {
+        update(peer, generation) { $0.queue = Array(unwritten) + $0.queue }
     }
 
     private static func bytes(of value: UInt64) -> [UInt8] {

@@ -35,6 +35,8 @@ public final class CallPeer {
     private var offerPending = false
     private var candidatesBeforeOffer: [(mLineIndex: UInt32, candidate: String)] = []
     private var stopped = false
+    /// The newest picture handed in before the pipeline existed.
+    private var pictureBeforePipeline: PixelBuffer?
 
     private enum Role {
         case offering
@@ -61,6 +63,7 @@ public final class CallPeer {
         }
         let payloadTypes = CallPipelineDescription.offeringPayloadTypes
         pipeline = try makePipeline(answering: false, payloadTypes: payloadTypes)
+        sendPictureKeptForPipeline()
         role = .offering
     }
 
@@ -82,6 +85,7 @@ public final class CallPeer {
                 answering: true, payloadTypes: (offered.vp8 ?? defaults.vp8, offered.opus ?? defaults.opus))
             self.pipeline = pipeline
             role = .answering
+            sendPictureKeptForPipeline()
         }
         let applied = WebRTCPromise.make(expecting: nil) { [weak self] result in
             MainContext.post { self?.remoteOfferApplied(result) }
@@ -125,10 +129,23 @@ public final class CallPeer {
     }
 
     /// Sends `picture` as the video's next frame when the configuration's
-    /// source is ``CallMediaSource/pictures``; nothing otherwise, or
-    /// before the call started.
+    /// source is ``CallMediaSource/pictures``; nothing otherwise. Before the
+    /// call's pipeline exists (an answering peer waiting for the offer) the
+    /// newest picture is kept and becomes the first frame: a still screen
+    /// hands in no other.
     public func send(_ picture: PixelBuffer) {
         guard !stopped else { return }
+        guard let pipeline else {
+            pictureBeforePipeline = picture
+            return
+        }
+        pipeline.push(picture)
+    }
+
+    /// Hands the newly made pipeline the picture kept while there was none.
+    private func sendPictureKeptForPipeline() {
+        guard let picture = pictureBeforePipeline else { return }
+        pictureBeforePipeline = nil
         pipeline?.push(picture)
     }
 
@@ -241,9 +258,15 @@ public final class CallPeer {
         }
     }
 
+    /// Takes the connection's new state. On connecting, the pictures'
+    /// video starts with a key frame of the newest picture: frames encoded
+    /// before the connection was up went nowhere, and a still screen makes
+    /// no new ones, so without it the other side would see nothing until
+    /// the screen changed.
     private func change(to state: CallConnectionState) {
         guard state != connectionState else { return }
         connectionState = state
+        if state == .connected { pipeline?.requestKeyframe() }
         report(.connectionStateChanged(state))
     }
 

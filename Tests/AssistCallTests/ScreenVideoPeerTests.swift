@@ -65,6 +65,15 @@ struct ScreenVideoPeerTests {
         #expect(pair.offers.count == 1 && pair.answers.count == 1)
     }
 
+    @Test("a still screen's one picture, handed over before the connection is up, is shown once it is")
+    func pictureBeforeTheConnection() throws {
+        let pair = CallPeerPair(offering: agentSide, answering: screenSide)
+        defer { pair.stop() }
+        try pair.start()
+        pair.answerer.send(picture(width: 320, height: 200, bgra: [0x40, 0x40, 0xC0, 0xFF]))
+        #expect(GtkTestDisplay.run(for: mediaDeadline) { pair.offerer.remoteVideo.framesShown > 0 })
+    }
+
     @Test("a key frame the receiver asks for comes on a still screen, made from the newest picture")
     func keyFrameOnAStillScreen() throws {
         let pair = CallPeerPair(offering: agentSide, answering: screenSide)

@@ -13,9 +13,8 @@ struct AddressedMail: Sendable, Equatable {
     /// The mail as a node link carries it (``NodeLinks``): the connection's
     /// id (8 bytes, big-endian), the kind (2 bytes), then the body.
     var wire: [UInt8] {
-        let link = UInt64(bitPattern: Int64(link))
         let kind = UInt16(bitPattern: mail.kind)
-        return (0..<8).map { UInt8(truncatingIfNeeded: link >> (56 - 8 * $0)) }
+        return BigEndianBytes.of(UInt64(bitPattern: Int64(link)))
             + [UInt8(truncatingIfNeeded: kind >> 8), UInt8(truncatingIfNeeded: kind)] + mail.body
     }
 
@@ -23,7 +22,7 @@ struct AddressedMail: Sendable, Equatable {
     /// too short or of a kind this server does not know.
     init?(wire: [UInt8], sender: String, recipient: String) {
         guard wire.count >= 10 else { return nil }
-        let link = wire[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let link = BigEndianBytes.number(in: wire[0..<8])
         let kind = Int16(bitPattern: UInt16(wire[8]) << 8 | UInt16(wire[9]))
         guard let mail = ClusterMail(kind: kind, body: Array(wire[10...])) else { return nil }
         self.init(recipient: recipient, sender: sender, link: Int(Int64(bitPattern: link)), mail: mail)

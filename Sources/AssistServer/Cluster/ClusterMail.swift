@@ -46,13 +46,13 @@ enum ClusterMail: Sendable, Equatable {
         switch self {
         case .opened(let role, let address): [role == .agent ? 1 : 0] + Array(address.utf8)
         case .frame(.text(let data)), .frame(.binary(let data)): Array(data)
-        case .tooLarge(let text, let byteCount): [text ? 1 : 0] + Self.bytes(of: UInt64(byteCount))
+        case .tooLarge(let text, let byteCount): [text ? 1 : 0] + BigEndianBytes.of(UInt64(byteCount))
         case .closed, .reset: []
         case .maskedFrame(let frame, let kinds):
             Array(kinds.map(\.wireName).joined(separator: "\n").utf8) + [0] + Array(frame)
         case .write(.text(let text)): Array(text.utf8)
         case .write(.binary(let bytes)): bytes
-        case .write(.close(let code, let reason)): Self.bytes(of: UInt64(code.rawValue)) + Array(reason.utf8)
+        case .write(.close(let code, let reason)): BigEndianBytes.of(UInt64(code.rawValue)) + Array(reason.utf8)
         }
     }
 
@@ -67,7 +67,7 @@ enum ClusterMail: Sendable, Equatable {
         case 3: self = .frame(.binary(Data(body)))
         case 4:
             guard body.count == 9 else { return nil }
-            self = .tooLarge(text: body[0] == 1, byteCount: Int(Self.number(in: body[1...])))
+            self = .tooLarge(text: body[0] == 1, byteCount: Int(BigEndianBytes.number(in: body[1...])))
         case 5: self = .closed
         case 6: self = .reset
         case 7:
@@ -78,17 +78,9 @@ enum ClusterMail: Sendable, Equatable {
         case 12: self = .write(.binary(body))
         case 13:
             guard body.count >= 8 else { return nil }
-            let code = CloseCode(rawValue: UInt16(truncatingIfNeeded: Self.number(in: body[0..<8])))
+            let code = CloseCode(rawValue: UInt16(truncatingIfNeeded: BigEndianBytes.number(in: body[0..<8])))
             self = .write(.close(code, String(decoding: body[8...], as: UTF8.self)))
         default: return nil
         }
-    }
-
-    private static func bytes(of value: UInt64) -> [UInt8] {
-        (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
-    }
-
-    private static func number(in bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

@@ -169,10 +169,15 @@ final class ClusterNode: Sendable {
             if case .write = mail.mail { forwarder.deliver(mail) }
         case .leader(_, _, let remote):
             if case .write = mail.mail { return }
-            await remote.deliver([mail])
+            await remote.deliver(mail)
         case .unavailable:
             return
         }
+    }
+
+    /// Queues mail on the link to its recipient; `false` when the link refuses it.
+    private var postOverLinks: @Sendable (AddressedMail) -> Bool {
+        { [links] mail in links.send(mail.wire, to: mail.recipient) == .queued }
     }
 
     // MARK: Leading and following
@@ -206,8 +211,10 @@ final class ClusterNode: Sendable {
         }
     }
 
-    /// Says the node is alive and which term it leads, `nil` while it does
-    /// not lead (yet): followers follow only a leader that says it leads.
+    /// Says the node is alive, where its link endpoint is, and which term it
+    /// leads, `nil` while it does not lead (yet): followers follow only a
+    /// leader that says it leads. Then links to every node whose heartbeat
+    /// is fresh.
     private func heartbeat(leading term: Int64? = nil) async throws {
         let (client, id, logger, links) = (client, id, logger, links)
         let url = linkURL.withLock { $0 }
@@ -246,7 +253,7 @@ final class ClusterNode: Sendable {
             let fence = LeaderFence(node: id, term: term)
             let hub = makeHub(fence)
             try await hub.restore()
-            let remote = RemoteLinks(hub: hub, node: id) { [links] mail in links.send(mail.wire, to: mail.recipient) == .queued }
+            let remote = RemoteLinks(hub: hub, node: id, post: postOverLinks)
             await step(to: .leader(term: term, hub: hub, remote: remote), within: Self.closeTimeout)
             try await heartbeat(leading: term)
             confirmRole()
@@ -323,8 +330,7 @@ final class ClusterNode: Sendable {
         }
         guard !following else { return }
         let forwarder = ClusterForwarder(
-            node: id, leader: leader.node, term: leader.term, chatMasker: chatMasker
-        ) { [links] mail in links.send(mail.wire, to: mail.recipient) == .queued }
+            node: id, leader: leader.node, term: leader.term, chatMasker: chatMasker, post: postOverLinks)
         forwarder.start()
         await step(to: .follower(forwarder), within: Self.closeTimeout)
         logger.info("following the cluster's leader", metadata: ["leader": "\(leader.node)", "term": "\(leader.term)"])

@@ -146,11 +146,6 @@ final class NodeLinks: Sendable {
         connectedPeers.contains(peer) && linkedFrom.contains(peer)
     }
 
-    /// The members this node has no link to now, by id.
-    var unreachablePeers: Set<String> {
-        peers.withLock { Set($0.filter { $0.value.wake == nil }.keys) }
-    }
-
     /// Queues `message` for node `peer`.
     @discardableResult
     func send(_ message: [UInt8], to peer: String) -> SendOutcome {
@@ -186,7 +181,9 @@ final class NodeLinks: Sendable {
                 handled += UInt64(buffer.readableBytes)
                 if handled - acknowledged >= Self.acknowledgementBytes {
                     acknowledged = handled
-                    try await outbound.write(.binary(ByteBuffer(bytes: Self.bytes(of: handled))))
+                    var count = ByteBuffer()
+                    count.writeInteger(handled)
+                    try await outbound.write(.binary(count))
                 }
             }
         } catch {
@@ -250,8 +247,10 @@ final class NodeLinks: Sendable {
             group.addTask {
                 // A dialled link brings only the receiver's acknowledgements; its end ends the writer.
                 for try await message in inbound.messages(maxSize: 64) {
-                    guard case .binary(let buffer) = message, buffer.readableBytes == 8 else { continue }
-                    window.acknowledge(through: Self.number(in: Array(buffer.readableBytesView)))
+                    guard case .binary(let buffer) = message, buffer.readableBytes == 8,
+                        let handled = buffer.getInteger(at: buffer.readerIndex, as: UInt64.self)
+                    else { continue }
+                    window.acknowledge(through: handled)
                 }
             }
             group.addTask {
@@ -306,14 +305,6 @@ final class NodeLinks: Sendable {
     /// the front of its queue, for the next link.
     private func putBack(_ unwritten: ArraySlice<[UInt8]>, for peer: String, _ generation: Int) {
         update(peer, generation) { $0.queue = Array(unwritten) + $0.queue }
-    }
-
-    private static func bytes(of value: UInt64) -> [UInt8] {
-        (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
-    }
-
-    private static func number(in bytes: [UInt8]) -> UInt64 {
-        bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     /// The `ws://` URL of the link endpoint of a node whose base URL is `url`.

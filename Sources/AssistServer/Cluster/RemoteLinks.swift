@@ -30,11 +30,6 @@ actor RemoteLinks {
         self.node = node
     }
 
-    /// Handles mail from other nodes, in order.
-    func deliver(_ batch: [AddressedMail]) async {
-        for mail in batch { await handle(mail) }
-    }
-
     /// The node `node` is gone: each of its connections is lost.
     func nodeGone(_ node: String) async {
         let gone = links.filter { $0.key.node == node }
@@ -62,7 +57,8 @@ actor RemoteLinks {
     /// How many remote connections there are.
     var count: Int { links.count }
 
-    private func handle(_ mail: AddressedMail) async {
+    /// Handles one piece of mail from another node.
+    func deliver(_ mail: AddressedMail) async {
         let key = Key(node: mail.sender, link: mail.link)
         switch mail.mail {
         case .opened(let role, let address):

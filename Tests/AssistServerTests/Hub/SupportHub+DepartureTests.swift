@@ -31,6 +31,13 @@ struct SupportHubDepartureTests {
         return (consumers, sam)
     }
 
+    /// A hub on a ``GatedStorage`` whose Sam can hold ``held`` sessions.
+    private static func gatedFixture() throws -> (GatedStorage, HubFixture) {
+        let storage = GatedStorage()
+        let fixture = try HubFixture(settings: HubSettings(gracePeriodSeconds: grace), store: storage, samCapacity: held)
+        return (storage, fixture)
+    }
+
     /// Moves the clock to the end of Sam's grace period.
     private static func letGracePass(_ fixture: HubFixture) async throws {
         let deadline = await fixture.clock.nextDeadline()
@@ -47,9 +54,7 @@ struct SupportHubDepartureTests {
 
     @Test("60 sessions go back in events of at most 25, oldest first in the queue, each consumer told once")
     func sessionsGoBackInParts() async throws {
-        let storage = GatedStorage()
-        let fixture = try HubFixture(
-            settings: HubSettings(gracePeriodSeconds: Self.grace), store: storage, samCapacity: Self.held)
+        let (storage, fixture) = try Self.gatedFixture()
         let (consumers, sam) = try await Self.samHoldingSessions(fixture)
         let before = storage.transactions.count
         await fixture.hub.disconnected(sam.link)
@@ -67,9 +72,7 @@ struct SupportHubDepartureTests {
 
     @Test("another session's chat during a departure is stored between its parts, not behind all of them")
     func otherEventsGoBetweenParts() async throws {
-        let storage = GatedStorage()
-        let fixture = try HubFixture(
-            settings: HubSettings(gracePeriodSeconds: Self.grace), store: storage, samCapacity: Self.held)
+        let (storage, fixture) = try Self.gatedFixture()
         let (consumers, sam) = try await Self.samHoldingSessions(fixture)
         let waiting = FakeLink<ServerToConsumerMessage>(id: 99, role: .consumer)
         await fixture.hub.connected(waiting.link)

@@ -113,7 +113,7 @@ struct ServerBackend: Sendable {
                 store: PostgresSessionStore(client: client, logger: logger, fence: fence), directory: directory,
                 metrics: metrics, settings: hubSettings(settings), shortCodes: shortCodes,
                 attachmentTickets: AttachmentTickets(sealer: sealer), logger: logger,
-                onWrite: { readiness.record(reachable: $0) })
+                onWrite: { readiness.record(reachable: $0) }, mayDeliver: { fence.mayDeliver })
         }
         logger.info("joining the cluster", metadata: ["node": "\(node.id)"])
         return ServerBackend(

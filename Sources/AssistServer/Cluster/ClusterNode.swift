@@ -7,24 +7,30 @@ import Synchronization
 
 /// This server's place among the nodes that share one PostgreSQL database.
 ///
-/// One node at a time leads: it holds a session-level advisory lock (its
-/// lease) on a connection of its own, and its hub decides for every node.
+/// One node at a time leads: `cluster_leader` names it and its term, and
+/// its hub decides for every node.
 /// The others follow: they hold connections and forward what happens on
 /// them to the leader over a direct link (``NodeLinks``, ``ClusterForwarder``,
 /// ``RemoteLinks``). So the queue, agents' capacity and every session have
 /// one owner, and a person and an agent on different nodes see what they
 /// would see on one. Nodes find each other in `cluster_nodes`, where each
-/// one's heartbeat says where its link endpoint is.
+/// one's heartbeat says where its link endpoint is and renews its lease
+/// (``NodeLease``): a node acts — leads, follows, sends — only while it
+/// holds its lease, by its own count, which ends before the database's.
 ///
-/// When the leader dies, PostgreSQL ends its connection and frees its lease;
-/// within a ``tick`` another node takes it, starts a new term (fencing off
-/// the old leader's commits, ``LeaderFence``), restores every session from
-/// the database and leads. Followers see the new term and close their
+/// When the leader dies, is paused or is cut off from the database, its
+/// lease runs out; within a ``tick`` of that another node takes the lead,
+/// starts a new term (fencing off the old leader's commits,
+/// ``LeaderFence``), restores every session from the database and leads.
+/// The old leader, if it still runs, has stopped by then: it retires its
+/// hub when its own count of the lease ends, and what its hub would still
+/// send is held back (``CommitPipeline``). Followers see the new term and close their
 /// connections with 1001, so their clients resume with the new leader; the
 /// dead node's own clients reconnect through the load balancer. A follower
 /// whose links to the leader are not both up takes no connections and
 /// closes those it forwarded, the same way. A node that cannot reach the
-/// database stops taking connections (``isReady``) until it can again.
+/// database stops taking connections (``isReady``) once its lease ends, and
+/// rejoins by itself when it can again.
 final class ClusterNode: Sendable {
     /// What the node does now.
     private enum Role {
@@ -32,25 +38,20 @@ final class ClusterNode: Sendable {
         case unavailable
         /// Forwarding to the leader.
         case follower(ClusterForwarder)
-        /// Leading, with the hub of this term.
-        case leader(term: Int64, hub: SupportHub, remote: RemoteLinks)
+        /// Leading, with the hub of this term, begun under this generation of the lease.
+        case leader(term: Int64, generation: Int, hub: SupportHub, remote: RemoteLinks)
     }
 
-    /// How often a node renews its heartbeat, tries for the lease, and learns the leader.
+    /// How often a node renews its lease, tries for the lead, and learns the leader.
     static let tick = Duration.seconds(1)
-    /// How long a node's heartbeat may be old before the leader counts it gone.
-    static let nodeTimeoutSeconds = 5
-    /// The advisory lock the leader holds (the ASCII of "assistld").
-    static let leaseKey = 0x6173_7369_7374_6c64
     /// How long one database step of the node may take before the node
     /// counts the database out of reach (``withinDeadline(_:_:)``).
     static let stepLimit = Duration.seconds(3)
     /// How long connections get to see their 1001 when the node stops leading or following.
     static let closeTimeout = Duration.seconds(2)
-    /// How long a role stands without the node's loop confirming it against
-    /// the database: a tick and one step's limit. Past it the node is not
-    /// ready, even while a step still waits for its deadline.
-    static let confirmationWindow = tick + stepLimit
+    /// How long after its lease ran out the leader forgets a node, its
+    /// connections counted lost.
+    static let goneAfterSeconds = 1
 
     /// This node's id: unique per process start, letters and digits only.
     let id: String
@@ -65,8 +66,8 @@ final class ClusterNode: Sendable {
     private let logger: Logger
     private let metrics: ServerMetrics
     private let role = Mutex<Role>(.unavailable)
-    /// When the node's loop last confirmed its role against the database.
-    private let confirmedAt = Mutex<ContinuousClock.Instant?>(nil)
+    /// The node's lease, as it counts it.
+    let lease: NodeLease
     /// The node is shutting down: it takes no role any more.
     private let stopped = Atomic<Bool>(false)
 
@@ -77,10 +78,11 @@ final class ClusterNode: Sendable {
     /// listens on (``listening(at:)``).
     init(
         client: PostgresClient, metrics: ServerMetrics, logger: Logger, chatMasker: ChatMasker,
-        credential: NodeLinkCredential, linkURL: String?,
+        credential: NodeLinkCredential, linkURL: String?, lease: NodeLease = NodeLease(),
         makeHub: @escaping @Sendable (LeaderFence) -> SupportHub
     ) {
         self.chatMasker = chatMasker
+        self.lease = lease
         self.metrics = metrics
         let id = "n" + UUID().uuidString.lowercased().filter { $0.isHexDigit }.prefix(16)
         self.id = id
@@ -102,20 +104,13 @@ final class ClusterNode: Sendable {
     }
 
     /// Whether the node takes new connections: it leads or follows a
-    /// leader, and its loop confirmed that against the database within
-    /// ``confirmationWindow``. A role the loop has not confirmed lately may be
-    /// stale — after the database came back, a step that was under way when
-    /// it went may still be waiting for its deadline, and the leader it
-    /// names may have been replaced — so connections are not taken on it.
+    /// leader, and holds its lease. A role held past the lease may be stale
+    /// — after the database came back, a step that was under way when it
+    /// went may still be waiting for its deadline, and the leader it names
+    /// may have been replaced — so connections are not taken on it.
     var isReady: Bool {
         let available = role.withLock { if case .unavailable = $0 { false } else { true } }
-        guard available, let confirmed = confirmedAt.withLock({ $0 }) else { return false }
-        return ContinuousClock.now - confirmed <= Self.confirmationWindow
-    }
-
-    /// The loop found its role right against the database just now.
-    private func confirmRole() {
-        confirmedAt.withLock { $0 = ContinuousClock.now }
+        return available && lease.isHeld
     }
 
     /// Whether the node leads the cluster now.
@@ -129,25 +124,33 @@ final class ClusterNode: Sendable {
             switch role {
             case .unavailable: nil
             case .follower(let forwarder): .leader(forwarder)
-            case .leader(_, let hub, _): .hub(hub)
+            case .leader(_, _, let hub, _): .hub(hub)
             }
         }
     }
 
     /// The hub of the term the node leads, if it leads.
     var leadingHub: SupportHub? {
-        role.withLock { if case .leader(_, let hub, _) = $0 { hub } else { nil } }
+        role.withLock { if case .leader(_, _, let hub, _) = $0 { hub } else { nil } }
     }
 
     /// Takes part in the cluster until the task is cancelled: every
-    /// ``tick`` renews its heartbeat, links to the other nodes, and leads or follows.
+    /// ``tick`` renews its lease, links to the other nodes, and leads or
+    /// follows; meanwhile it watches its lease run out.
     func run() async {
-        await takePart()
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.keepLease() }
+            group.addTask { await self.watchLease() }
+            await takePart()
+            group.cancelAll()
+        }
         links.stop()
     }
 
     /// Closes every connection with 1001 (a shutdown), stops leading or
-    /// following for good, and leaves the cluster's list of nodes.
+    /// following for good, and leaves the cluster's list of nodes, which
+    /// ends its lease at once: another node may take the lead without
+    /// waiting for it to run out.
     func goAway(within timeout: Duration) async {
         stopped.store(true, ordering: .relaxed)
         await step(to: .unavailable, within: timeout)
@@ -167,7 +170,7 @@ final class ClusterNode: Sendable {
         switch role.withLock({ $0 }) {
         case .follower(let forwarder):
             if case .write = mail.mail { forwarder.deliver(mail) }
-        case .leader(_, _, let remote):
+        case .leader(_, _, _, let remote):
             if case .write = mail.mail { return }
             await remote.deliver(mail)
         case .unavailable:
@@ -180,121 +183,187 @@ final class ClusterNode: Sendable {
         { [links] mail in links.send(mail.wire, to: mail.recipient) == .queued }
     }
 
-    // MARK: Leading and following
+    // MARK: The lease
 
-    /// The node's loop: on a connection of its own, tries for the lease each
-    /// tick and follows meanwhile; once it holds the lease, leads until that
-    /// connection fails. Any failure makes the node unavailable until the
-    /// next try succeeds.
-    private func takePart() async {
+    /// Renews the lease every ``tick`` — or joins again once it ran out —
+    /// until the task is cancelled or the node stops.
+    private func keepLease() async {
+        var failing = false
         while !Task.isCancelled, !stopped.load(ordering: .relaxed) {
             do {
-                try await client.withConnection { connection in
-                    while !Task.isCancelled, !stopped.load(ordering: .relaxed) {
-                        try await heartbeat()
-                        if try await tryLease(on: connection) {
-                            try await lead(on: connection)
-                            return
-                        }
-                        try await withinDeadline(Self.stepLimit) { try await self.follow() }
-                        confirmRole()
-                        try await Task.sleep(for: Self.tick)
-                    }
-                }
+                try await renewLease()
+                failing = false
             } catch {
-                if !Task.isCancelled {
-                    logger.error("lost the cluster's database; taking no connections", metadata: ["error": "\(error)"])
+                if !failing, !Task.isCancelled {
+                    logger.warning("could not renew this node's lease", metadata: ["error": "\(error)"])
                 }
+                failing = true
             }
-            await step(to: .unavailable, within: Self.closeTimeout)
             guard (try? await Task.sleep(for: Self.tick)) != nil else { return }
         }
     }
 
-    /// Says the node is alive, where its link endpoint is, and which term it
-    /// leads, `nil` while it does not lead (yet): followers follow only a
-    /// leader that says it leads. Then links to every node whose heartbeat
-    /// is fresh.
-    private func heartbeat(leading term: Int64? = nil) async throws {
-        let (client, id, logger, links) = (client, id, logger, links)
+    /// Ends whatever the node does the moment its own count of the lease
+    /// runs out, even while its loops still wait for the database: from
+    /// then on another node may take over.
+    private func watchLease() async {
+        while !Task.isCancelled {
+            let wait = lease.remaining.map { max($0, .milliseconds(10)) } ?? Self.tick
+            guard (try? await Task.sleep(for: wait)) != nil else { return }
+            let acting = role.withLock { if case .unavailable = $0 { false } else { true } }
+            if acting, !lease.isHeld {
+                metrics.leaseLapses.increment()
+                logger.error(
+                    "this node's lease ran out before it could renew it; taking no connections",
+                    metadata: ["node": "\(id)"])
+                await step(to: .unavailable, within: Self.closeTimeout)
+            }
+        }
+    }
+
+    /// Renews the lease and says where the node's link endpoint is and
+    /// which term it leads (`nil` while it does not lead, yet: followers
+    /// follow only a leader that says it leads), then links to every node
+    /// whose lease runs. A lease that ran out is not renewed: the node
+    /// stops whatever it does, then joins again as a new generation.
+    private func renewLease() async throws {
+        let (client, id, logger, lease) = (client, id, logger, lease)
         let url = linkURL.withLock { $0 }
+        let term: Int64? = role.withLock { if case .leader(let term, _, _, _) = $0 { term } else { nil } }
+        let seconds = Double(NodeLease.duration.components.seconds)
+        let sentAt = lease.currentInstant
+        if let generation = lease.heldGeneration {
+            let renewed = try await withinDeadline(Self.stepLimit) {
+                let rows = try await client.query(
+                    """
+                    UPDATE cluster_nodes SET lease_expires_at = now() + make_interval(secs => \(seconds)),
+                      leading_term = \(term), link_url = \(url)
+                    WHERE id = \(id) AND lease_expires_at > now()
+                    RETURNING 1
+                    """, logger: logger)
+                for try await _ in rows { return true }
+                return false
+            }
+            guard renewed, lease.renewed(sentAt: sentAt, generation: generation) else {
+                lease.lapse()
+                metrics.leaseLapses.increment()
+                logger.error(
+                    "this node's lease ran out before it was renewed; taking no connections until it joins again",
+                    metadata: ["node": "\(id)"])
+                await step(to: .unavailable, within: Self.closeTimeout)
+                return
+            }
+        } else {
+            await step(to: .unavailable, within: Self.closeTimeout)
+            guard !stopped.load(ordering: .relaxed) else { return }
+            try await withinDeadline(Self.stepLimit) {
+                try await client.query(
+                    """
+                    INSERT INTO cluster_nodes (id, leading_term, link_url, lease_expires_at)
+                    VALUES (\(id), NULL, \(url), now() + make_interval(secs => \(seconds)))
+                    ON CONFLICT (id) DO UPDATE SET leading_term = NULL, link_url = excluded.link_url,
+                      lease_expires_at = excluded.lease_expires_at
+                    """, logger: logger)
+            }
+            let generation = lease.joined(sentAt: sentAt)
+            logger.notice("joined the cluster", metadata: ["node": "\(id)", "generation": "\(generation)"])
+        }
         try await withinDeadline(Self.stepLimit) {
-            try await client.query(
-                """
-                INSERT INTO cluster_nodes (id, leading_term, link_url) VALUES (\(id), \(term), \(url))
-                ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), leading_term = excluded.leading_term,
-                  link_url = excluded.link_url
-                """, logger: logger)
             let rows = try await client.query(
-                """
-                SELECT id, link_url FROM cluster_nodes
-                WHERE heartbeat_at >= now() - make_interval(secs => \(Self.nodeTimeoutSeconds)) AND link_url IS NOT NULL
-                """, logger: logger)
+                "SELECT id, link_url FROM cluster_nodes WHERE lease_expires_at > now() AND link_url IS NOT NULL",
+                logger: logger)
             var members: [String: String] = [:]
             for try await (member, url) in rows.decode((String, String).self) where member != id { members[member] = url }
-            links.setMembers(members)
+            self.links.setMembers(members)
         }
     }
 
-    private func tryLease(on connection: PostgresConnection) async throws -> Bool {
-        let logger = logger
-        return try await withinDeadline(Self.stepLimit) {
-            let rows = try await connection.query("SELECT pg_try_advisory_lock(\(Self.leaseKey))", logger: logger)
-            for try await acquired in rows.decode(Bool.self) { return acquired }
-            return false
-        }
-    }
+    // MARK: Leading and following
 
-    /// Leads while `connection`, which holds the lease, answers; gives the
-    /// lease back when it stops leading for any other reason.
-    private func lead(on connection: PostgresConnection) async throws {
-        do {
-            let term = try await withinDeadline(Self.stepLimit) { try await self.startTerm() }
-            let fence = LeaderFence(node: id, term: term)
-            let hub = makeHub(fence)
-            try await hub.restore()
-            let remote = RemoteLinks(hub: hub, node: id, post: postOverLinks)
-            await step(to: .leader(term: term, hub: hub, remote: remote), within: Self.closeTimeout)
-            try await heartbeat(leading: term)
-            confirmRole()
-            logger.notice("leading the cluster", metadata: ["node": "\(id)", "term": "\(term)"])
-            let logger = logger
-            while true {
-                try await Task.sleep(for: Self.tick)
-                try await withinDeadline(Self.stepLimit) { try await connection.query("SELECT 1", logger: logger) }
-                try await heartbeat(leading: term)
-                confirmRole()
-                try await withinDeadline(Self.stepLimit) { try await self.reapGoneNodes(remote: remote) }
+    /// The node's loop: each tick, while it holds its lease, tries for the
+    /// lead and follows meanwhile; once it has the lead, leads until
+    /// something fails. Any failure makes the node unavailable until the
+    /// next try succeeds.
+    private func takePart() async {
+        while !Task.isCancelled, !stopped.load(ordering: .relaxed) {
+            do {
+                if let generation = lease.heldGeneration {
+                    if let term = try await withinDeadline(Self.stepLimit, { try await self.takeTheLead() }) {
+                        try await lead(term: term, generation: generation)
+                    } else {
+                        try await withinDeadline(Self.stepLimit) { try await self.follow() }
+                    }
+                }
+            } catch is NodeLeaseLapsed {
+                // The lease's keeper or watcher said so, and ended the role.
+                await step(to: .unavailable, within: Self.closeTimeout)
+            } catch {
+                if !Task.isCancelled {
+                    logger.error("lost the cluster's database; taking no connections", metadata: ["error": "\(error)"])
+                }
+                await step(to: .unavailable, within: Self.closeTimeout)
             }
-        } catch {
-            await step(to: .unavailable, within: Self.closeTimeout)
-            let logger = logger
-            _ = try? await withinDeadline(Self.stepLimit) {
-                try await connection.query("SELECT pg_advisory_unlock(\(Self.leaseKey))", logger: logger)
-            }
-            throw error
+            guard (try? await Task.sleep(for: Self.tick)) != nil else { return }
         }
     }
 
-    /// Records this node as the leader of a new term; the update waits for
-    /// the old leader's commits in flight (``LeaderFence``).
-    private func startTerm() async throws -> Int64 {
+    /// Starts a new term led by this node when no node whose lease runs
+    /// leads (or this node itself is named, not leading any more); the
+    /// update waits for the old leader's commits in flight
+    /// (``LeaderFence``). Returns the term, or `nil` when another node leads.
+    private func takeTheLead() async throws -> Int64? {
         let rows = try await client.query(
             """
             INSERT INTO cluster_leader (node, term) VALUES (\(id), 1)
             ON CONFLICT (singleton) DO UPDATE SET node = excluded.node, term = cluster_leader.term + 1
+            WHERE cluster_leader.node = excluded.node OR NOT EXISTS (
+              SELECT 1 FROM cluster_nodes n WHERE n.id = cluster_leader.node AND n.lease_expires_at > now())
             RETURNING term
             """, logger: logger)
         for try await term in rows.decode(Int64.self) { return term }
-        throw LeaderFenceError(node: id, term: 0)
+        return nil
     }
 
-    /// Forgets nodes whose heartbeat stopped: their connections are lost
-    /// (their sessions' grace periods start), their mail is dropped.
+    /// Leads in `term`, begun under `generation` of the lease, while the
+    /// hub of the term is the node's role: until the lease runs out, or a
+    /// step fails.
+    private func lead(term: Int64, generation: Int) async throws {
+        let fence = LeaderFence(node: id, term: term, lease: lease, generation: generation)
+        let hub = makeHub(fence)
+        try await hub.restore()
+        let remote = RemoteLinks(hub: hub, node: id, post: postOverLinks)
+        await step(to: .leader(term: term, generation: generation, hub: hub, remote: remote), within: Self.closeTimeout)
+        let (client, id, logger) = (client, id, logger)
+        do {
+            guard leads(with: hub) else { throw NodeLeaseLapsed() }
+            try await withinDeadline(Self.stepLimit) {
+                try await client.query("UPDATE cluster_nodes SET leading_term = \(term) WHERE id = \(id)", logger: logger)
+            }
+            logger.notice("leading the cluster", metadata: ["node": "\(id)", "term": "\(term)"])
+            while true {
+                try await Task.sleep(for: Self.tick)
+                guard leads(with: hub) else { throw NodeLeaseLapsed() }
+                try await withinDeadline(Self.stepLimit) { try await self.reapGoneNodes(remote: remote) }
+            }
+        } catch {
+            await step(to: .unavailable, within: Self.closeTimeout)
+            throw error
+        }
+    }
+
+    /// Whether `hub` is still the hub the node leads with (its lease ran
+    /// out, and the watcher ended the role, if not).
+    private func leads(with hub: SupportHub) -> Bool {
+        role.withLock { if case .leader(_, _, let current, _) = $0 { current === hub } else { false } }
+    }
+
+    /// Forgets nodes whose lease ran out a while ago: their connections are
+    /// lost (their sessions' grace periods start), their mail is dropped.
     private func reapGoneNodes(remote: RemoteLinks) async throws {
         let rows = try await client.query(
             """
-            DELETE FROM cluster_nodes WHERE heartbeat_at < now() - make_interval(secs => \(Self.nodeTimeoutSeconds))
+            DELETE FROM cluster_nodes
+            WHERE lease_expires_at < now() - make_interval(secs => \(Self.goneAfterSeconds))
             RETURNING id
             """, logger: logger)
         var gone: [String] = []
@@ -305,16 +374,16 @@ final class ClusterNode: Sendable {
         }
     }
 
-    /// Follows the leader the database names, if its heartbeat is fresh and
-    /// says it leads that term — not while it still restores the sessions,
-    /// nor after it stopped leading, when mail forwarded to it would be
-    /// dropped: a new leader or term ends the connections forwarded to the old one.
+    /// Follows the leader the database names, if its lease runs and its
+    /// heartbeat says it leads that term — not while it still restores the
+    /// sessions, nor after it stopped leading, when mail forwarded to it
+    /// would be dropped: a new leader or term ends the connections
+    /// forwarded to the old one.
     private func follow() async throws {
         let rows = try await client.query(
             """
             SELECT l.node, l.term FROM cluster_leader l JOIN cluster_nodes n ON n.id = l.node
-            WHERE n.heartbeat_at >= now() - make_interval(secs => \(Self.nodeTimeoutSeconds))
-              AND n.leading_term = l.term
+            WHERE n.lease_expires_at > now() AND n.leading_term = l.term
             """, logger: logger)
         var leader: (node: String, term: Int64)?
         for try await (node, term) in rows.decode((String, Int64).self) { leader = (node, term) }
@@ -336,15 +405,28 @@ final class ClusterNode: Sendable {
         logger.info("following the cluster's leader", metadata: ["leader": "\(leader.node)", "term": "\(leader.term)"])
     }
 
+    /// Whether the node may take `role` now: leading only under the
+    /// generation of the lease the term began in, following only while it
+    /// holds a lease at all.
+    private static func mayTake(_ role: Role, lease: NodeLease) -> Bool {
+        switch role {
+        case .unavailable: true
+        case .follower: lease.isHeld
+        case .leader(_, let generation, _, _): lease.isHeld(generation: generation)
+        }
+    }
+
     /// Takes `next` as the node's role, ending the previous one: a
     /// follower's connections are closed with 1001, a leader's hub retires.
-    /// Once the node is stopped, only `.unavailable` is taken: a hub made
-    /// meanwhile retires at once.
+    /// Once the node is stopped, only `.unavailable` is taken, and a role
+    /// the lease does not cover (``mayTake(_:lease:)``) is refused: a hub
+    /// made meanwhile retires at once.
     private func step(to next: Role, within timeout: Duration) async {
         let stopped = stopped.load(ordering: .relaxed)
+        let lease = lease
         let (previous, refused) = role.withLock { role -> (Role, Role?) in
             let previous = role
-            if stopped {
+            if stopped || !Self.mayTake(next, lease: lease) {
                 role = .unavailable
                 return (previous, next)
             }
@@ -358,7 +440,7 @@ final class ClusterNode: Sendable {
                 break
             case .follower(let forwarder):
                 await forwarder.closeAll(.goingAway, reason: "the cluster's leader changed", within: timeout)
-            case .leader(_, let hub, _):
+            case .leader(_, _, let hub, _):
                 await hub.retire(within: timeout)
             }
         }
@@ -376,4 +458,9 @@ private final class MailDoor: Sendable {
     func deliver(_ wire: [UInt8], from sender: String) async {
         await node.withLock { $0 }?.route(wire, from: sender)
     }
+}
+
+/// The node's lease ran out before it was renewed.
+struct NodeLeaseLapsed: Error, CustomStringConvertible {
+    var description: String { "this node's lease ran out before it was renewed" }
 }

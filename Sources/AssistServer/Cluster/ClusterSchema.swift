@@ -15,6 +15,11 @@ import PostgresNIO
 /// names the node that last started a term, not whether it leads it yet or
 /// still — a follower follows only a node whose heartbeat says it leads
 /// that very term.
+///
+/// The fourth migration gives each node a lease
+/// (`cluster_nodes.lease_expires_at`, ``NodeLease``) in place of the time
+/// of its last heartbeat: a node is a member while its lease runs, and the
+/// lead passes on only once the leader's lease has run out.
 enum ClusterSchema {
     /// The first migration's id.
     static let migrationID = "cluster.v1"
@@ -55,5 +60,14 @@ enum ClusterSchema {
     static let directLinks: (id: String, statements: [PostgresQuery]) = (
         "cluster.v3",
         ["ALTER TABLE cluster_nodes ADD COLUMN link_url text", "DROP TABLE cluster_mail"]
+    )
+
+    /// The migration that bounds each node's place by a lease.
+    static let nodeLeases: (id: String, statements: [PostgresQuery]) = (
+        "cluster.v4",
+        [
+            "ALTER TABLE cluster_nodes ADD COLUMN lease_expires_at timestamptz NOT NULL DEFAULT now()",
+            "ALTER TABLE cluster_nodes DROP COLUMN heartbeat_at",
+        ]
     )
 }

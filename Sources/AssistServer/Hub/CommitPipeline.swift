@@ -20,7 +20,10 @@ struct PendingEvent: Sendable {
 /// PostgreSQL server over the network) costs latency, not throughput.
 ///
 /// A failed write sends none of its events' frames: it closes their
-/// connections with 1011, whose clients resume from what was stored.
+/// connections with 1011, whose clients resume from what was stored. A
+/// cluster node that no longer holds its lease sends none either, stored or
+/// not (typing and pictures store nothing): it closes their connections
+/// with 1001, whose clients resume with the node that took over.
 final class CommitPipeline: Sendable {
     private struct State {
         var queued: [PendingEvent] = []
@@ -35,14 +38,20 @@ final class CommitPipeline: Sendable {
     private let store: any SessionStorage
     private let logger: Logger
     private let onWrite: @Sendable (_ succeeded: Bool) -> Void
+    private let mayDeliver: @Sendable () -> Bool
     private let state = Mutex(State())
 
     /// A pipeline writing to `store`; `onWrite` hears whether each
-    /// transaction succeeded (the server's readiness follows it).
-    init(store: any SessionStorage, logger: Logger, onWrite: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in }) {
+    /// transaction succeeded (the server's readiness follows it), and
+    /// frames leave only while `mayDeliver` says so (a cluster node's lease).
+    init(
+        store: any SessionStorage, logger: Logger, onWrite: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in },
+        mayDeliver: @escaping @Sendable () -> Bool = { true }
+    ) {
         self.store = store
         self.logger = logger
         self.onWrite = onWrite
+        self.mayDeliver = mayDeliver
     }
 
     /// Queues an event: written after every event submitted before it, its
@@ -105,6 +114,12 @@ final class CommitPipeline: Sendable {
             return
         }
         onWrite(true)
+        guard mayDeliver() else {
+            logger.error("this node's lease ran out; its frames are not sent")
+            let links = Set(batch.flatMap { $0.outputs.map(\.link) })
+            for link in links { link.close(.goingAway, reason: Self.leaseLapsedReason) }
+            return
+        }
         for event in batch {
             for (link, output) in event.outputs {
                 switch output {
@@ -115,4 +130,7 @@ final class CommitPipeline: Sendable {
             }
         }
     }
+
+    /// The close reason of frames held back because the node's lease ran out.
+    static let leaseLapsedReason = "this server lost its place in the cluster"
 }

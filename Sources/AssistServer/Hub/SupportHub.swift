@@ -76,10 +76,11 @@ actor SupportHub {
         shortCodes: ShortCodeService, attachmentTickets: AttachmentTickets = AttachmentTickets(sealer: TokenSealer()),
         logger: Logger, clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = Date.init,
-        onWrite: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in }
+        onWrite: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in },
+        mayDeliver: @escaping @Sendable () -> Bool = { true }
     ) {
         self.store = store
-        self.commits = CommitPipeline(store: store, logger: logger, onWrite: onWrite)
+        self.commits = CommitPipeline(store: store, logger: logger, onWrite: onWrite, mayDeliver: mayDeliver)
         self.directory = directory
         self.metrics = metrics
         self.settings = settings

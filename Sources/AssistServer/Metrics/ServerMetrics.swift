@@ -50,6 +50,9 @@ public struct ServerMetrics: Sendable {
     /// 1 while this server's hub decides (one server alone, or a cluster's
     /// leader), 0 while it follows a leader or has none.
     public let leading: Gauge
+    /// Times this cluster node's lease ran out before it renewed it: each
+    /// time, it stopped leading or following and joined again.
+    public let leaseLapses: Counter
 
     /// Creates every figure in `registry`.
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
@@ -83,6 +86,8 @@ public struct ServerMetrics: Sendable {
         screenSignalsRelayed = counter(
             "screen_signals_relayed", "Signaling frames of shared screens sent as video tracks, relayed.")
         leading = gauge("leading", "1 while this server's hub decides (alone, or as its cluster's leader), else 0.")
+        leaseLapses = counter(
+            "cluster_lease_lapses", "Times this cluster node's lease ran out before it was renewed (it then joined again).")
     }
 
     /// Counts a call that ended, under its reason (`assist_calls_ended_total{reason="…"}`).

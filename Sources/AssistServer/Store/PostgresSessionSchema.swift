@@ -24,12 +24,13 @@ enum PostgresSessionSchema {
     /// cluster's (``ClusterSchema``), the rate limits'
     /// (``PostgresRateLimitSchema``), the cluster's leading term, the
     /// attachments' (``PostgresAttachmentSchema``), the running shares', then
-    /// the cluster's direct links.
+    /// the cluster's direct links and its nodes' leases.
     static var migrations: [(id: String, statements: [PostgresQuery])] {
         [
             ("sessions.v1", sessionTables), PostgresShortCodeSchema.migration,
             (ClusterSchema.migrationID, ClusterSchema.tables), PostgresRateLimitSchema.migration,
             ClusterSchema.leadingTerm, PostgresAttachmentSchema.migration, runningShares, ClusterSchema.directLinks,
+            ClusterSchema.nodeLeases,
         ]
     }
 

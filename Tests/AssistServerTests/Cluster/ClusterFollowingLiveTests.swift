@@ -6,9 +6,9 @@ import Testing
 
 @Suite("Cluster: a node follows only a leader that leads and that it has links with", .serialized, .timeLimit(.minutes(2)))
 struct ClusterFollowingLiveTests {
-    /// The leader the test plays: it holds the lease and is named in
-    /// `cluster_leader`, with a fresh heartbeat and a link endpoint of its
-    /// own (``LinkNode``), but has not said it leads.
+    /// The leader the test plays: it is named in `cluster_leader`, its
+    /// lease runs and it has a link endpoint of its own (``LinkNode``), but
+    /// it has not said it leads.
     private static let fakeLeader = "nfakeleader"
     private static let fakeTerm: Int64 = 7
 
@@ -33,7 +33,7 @@ struct ClusterFollowingLiveTests {
         try await leader.close()
     }
 
-    /// Holds the lease and names the played leader, starts a node, and
+    /// Names the played leader and renews its lease, starts a node, and
     /// watches its readiness before and after the leader says it leads, and
     /// after the leader's links stop.
     private static func playLeader(on leader: PostgresConnection, database databaseURL: String, logger: Logger)
@@ -46,9 +46,11 @@ struct ClusterFollowingLiveTests {
         let sealer = try TokenSealer(sharedKeyFile: files.appendingPathComponent("token.key").path)
         let played = LinkNode(id: Self.fakeLeader, sealer: sealer)
         try await played.serving { endpoint in
-            try await leader.query("SELECT pg_advisory_lock(\(ClusterNode.leaseKey))", logger: logger)
             try await leader.query(
-                "INSERT INTO cluster_nodes (id, leading_term, link_url) VALUES (\(Self.fakeLeader), NULL, \(endpoint))",
+                """
+                INSERT INTO cluster_nodes (id, leading_term, link_url, lease_expires_at)
+                VALUES (\(Self.fakeLeader), NULL, \(endpoint), now() + interval '4 seconds')
+                """,
                 logger: logger)
             try await leader.query(
                 "INSERT INTO cluster_leader (node, term) VALUES (\(Self.fakeLeader), \(Self.fakeTerm))", logger: logger)
@@ -113,10 +115,11 @@ struct ClusterFollowingLiveTests {
         return false
     }
 
-    /// Keeps the played leader's heartbeat fresh.
+    /// Renews the played leader's lease.
     private static func beat(_ leader: PostgresConnection, logger: Logger) async throws {
         try await leader.query(
-            "UPDATE cluster_nodes SET heartbeat_at = now() WHERE id = \(Self.fakeLeader)", logger: logger)
+            "UPDATE cluster_nodes SET lease_expires_at = now() + interval '4 seconds' WHERE id = \(Self.fakeLeader)",
+            logger: logger)
     }
 
     /// Creates the tables as a node would, through a client of its own.

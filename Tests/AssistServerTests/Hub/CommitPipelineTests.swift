@@ -91,4 +91,34 @@ struct CommitPipelineTests {
         await waiter.value
         #expect(storage.transactions.count == 1)
     }
+
+    @Test("once the node may not deliver (its lease ran out), no frame leaves, stored or not: their connections get 1001")
+    func nothingLeavesWithoutTheLease() async throws {
+        let storage = GatedStorage()
+        let mayDeliver = Atomic<Bool>(true)
+        let pipeline = CommitPipeline(
+            store: storage, logger: Logger(label: "test"), mayDeliver: { mayDeliver.load(ordering: .relaxed) })
+        let before = RecordingLink(id: 1)
+        pipeline.submit(Self.event("before", to: before, session: "a"))
+        await pipeline.flushed()
+        await before.waitForWritten(1)
+        #expect(before.texts == ["before"])
+
+        mayDeliver.store(false, ordering: .relaxed)
+        let stored = RecordingLink(id: 2)
+        let typing = RecordingLink(id: 3)
+        pipeline.submit(Self.event("stored", to: stored, session: "b"))
+        pipeline.submit(PendingEvent(changes: StoreChanges(), outputs: [(typing.link, .text("typing"))]))
+        await pipeline.flushed()
+        await stored.waitForWritten(1)
+        await typing.waitForWritten(1)
+        for link in [stored, typing] {
+            #expect(link.texts.isEmpty)
+            guard case .close(let code, _) = try #require(link.written.first) else {
+                Issue.record("expected a close, got \(link.written)")
+                continue
+            }
+            #expect(code == .goingAway)
+        }
+    }
 }

@@ -92,6 +92,23 @@ final class ClusterFixture: Sendable {
         throw ClusterFixtureError.noLeader
     }
 
+    /// Whether node `index` leads now, asked of that node alone.
+    func leads(node index: Int) async throws -> Bool {
+        try await Self.metrics(of: try url(ofNode: index)).contains("\nassist_leading 1")
+    }
+
+    /// Pauses node `index` with SIGSTOP.
+    func pause(node index: Int) throws {
+        guard let node = nodes.withLock({ $0[index] }) else { throw ClusterFixtureError.nodeKilled(index) }
+        node.pause()
+    }
+
+    /// Lets node `index`, paused, run again.
+    func resume(node index: Int) throws {
+        guard let node = nodes.withLock({ $0[index] }) else { throw ClusterFixtureError.nodeKilled(index) }
+        node.resume()
+    }
+
     /// Kills node `index` with SIGKILL.
     func kill(node index: Int) async {
         let node = nodes.withLock { nodes in
@@ -149,23 +166,47 @@ final class ClusterFixture: Sendable {
     /// Runs the statements `statements` makes from the database's name, as
     /// the server's superuser, from its maintenance database.
     private func administer(_ statements: (String) -> [String]) async throws {
+        let name = try PostgresDatabaseURL(parsing: databaseURL).database
+        try await withConnection(to: "postgres") { connection, logger in
+            for statement in statements(name) {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+        }
+    }
+
+    /// The number `query` (one row, one bigint) counts in the cluster's database.
+    func count(_ query: String) async throws -> Int64 {
+        let name = try PostgresDatabaseURL(parsing: databaseURL).database
+        return try await withConnection(to: name) { connection, logger in
+            for try await count in try await connection.query(PostgresQuery(unsafeSQL: query), logger: logger)
+                .decode(Int64.self)
+            {
+                return count
+            }
+            throw ClusterFixtureError.notReady(databaseURL)
+        }
+    }
+
+    /// Runs `body` on a connection to `database`, as the server's superuser.
+    private func withConnection<T: Sendable>(
+        to database: String, _ body: (PostgresConnection, Logger) async throws -> T
+    ) async throws -> T {
         let url = try PostgresDatabaseURL(parsing: databaseURL)
         guard case .unixSocket(let folder, let port) = url.endpoint else { throw ClusterFixtureError.notReady(databaseURL) }
         let logger = Logger(label: "cluster-fixture")
         let connection = try await PostgresConnection.connect(
             configuration: PostgresConnection.Configuration(
                 unixSocketPath: PostgresDatabaseURL.socketPath(directory: folder, port: port), username: "postgres",
-                password: nil, database: "postgres"),
+                password: nil, database: database),
             id: 1, logger: logger)
         do {
-            for statement in statements(url.database) {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-            }
+            let result = try await body(connection, logger)
+            try await connection.close()
+            return result
         } catch {
             try? await connection.close()
             throw error
         }
-        try await connection.close()
     }
 
     private static func metrics(of url: String) async throws -> String {

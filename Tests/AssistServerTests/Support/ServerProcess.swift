@@ -79,14 +79,26 @@ final class ServerProcess: Sendable {
         await exit.wait(upTo: nil)
     }
 
-    /// Stops the server politely with SIGTERM and waits for it to exit.
-    /// Returns its exit status.
+    /// Pauses the server with SIGSTOP, as a stalled machine or a long
+    /// garbage-collection pause would: its sockets stay open, it runs no code.
+    func pause() {
+        kill(process.processIdentifier, SIGSTOP)
+    }
+
+    /// Lets a paused server run again (SIGCONT).
+    func resume() {
+        kill(process.processIdentifier, SIGCONT)
+    }
+
+    /// Stops the server politely with SIGTERM (a paused one is let run to
+    /// hear it) and waits for it to exit. Returns its exit status.
     ///
     /// - Throws: ``ServerProcessError/ignoredTermination`` when it is still
     ///   running after ``stopTimeout``; it is then killed with SIGKILL.
     @discardableResult
     func stop() async throws -> Int32 {
         kill(process.processIdentifier, SIGTERM)
+        kill(process.processIdentifier, SIGCONT)
         if await exit.wait(upTo: Self.stopTimeout), let status = await exit.status { return status }
         await killHard()
         throw ServerProcessError.ignoredTermination(after: Self.stopTimeout)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Assist's single entry point. Usage: ./build.sh deps|po|build|run|test|bench|fuzz [SECONDS]|install [PREFIX]|package|package-check
+# Assist's single entry point. Usage: ./build.sh deps|po|build|run|test|bench|fuzz [SECONDS]|repeat FILTER [N]|install [PREFIX]|package|package-check
 #   deps   install the Debian packages the build, the app and the tests need (idempotent, quiet when all is there)
 #   build  build every target (debug)
 #   run    start a local support server and the desktop app against it
@@ -9,6 +9,8 @@
 #   fuzz   build the libFuzzer harnesses of Tests/fuzz (release, libFuzzer + AddressSanitizer, in .build-fuzz)
 #          and run each for SECONDS (default 60) from its seeds; prints executions, exec/s, corpus size, edges
 #          covered and crashes per harness, keeps a crash in Tests/fuzz/regressions/<harness>/ and exits non-zero on any
+#   repeat FILTER [N]  build the tests and run the Swift tests FILTER matches N times (default 50), one run after
+#          another: prints each run's outcome and how many passed, exits non-zero if any failed (docs/reliability.md)
 #   po     refresh po/assist.pot from the sentences marked in the sources and merge it into each po/LANG.po
 #   install [PREFIX]  release build (Swift's runtime static), installed under PREFIX (default /usr/local; DESTDIR honoured):
 #          binaries, share/assist, .desktop file, hicolor icons, metainfo, man pages, translations, the server's systemd unit
@@ -359,6 +361,27 @@ fuzz_replay() {
 # Builds the harnesses with libFuzzer and AddressSanitizer and runs each for
 # $1 seconds. New inputs go to .build-fuzz/corpus/<harness> (kept between
 # runs, so later runs start further); the seeds and regressions are read only.
+# Runs the Swift tests "$1" matches "$2" times, one run after another, and
+# counts the runs that passed: for a test whose failures are rare (a race),
+# which one CI run cannot show gone.
+cmd_repeat() {
+    local filter="$1" runs="${2:-50}" passed=0 run log
+    swift build --build-tests
+    log="$(mktemp)"
+    for run in $(seq 1 "$runs"); do
+        if within 5m swift test --skip-build --filter "$filter" >"$log" 2>&1; then
+            passed=$((passed + 1))
+            log "repeat: run $run of $runs passed"
+        else
+            log "repeat: run $run of $runs FAILED; its output:"
+            grep -E '✘|error|failed' "$log" | head -20 >&2 || true
+        fi
+    done
+    rm -f "$log"
+    log "repeat: $filter passed $passed of $runs runs"
+    [ "$passed" -eq "$runs" ]
+}
+
 cmd_fuzz() {
     local seconds=$1 spec name product max_len bin work crashes log before status failed=0 runs rate edges corpus found
     case "$seconds" in '' | *[!0-9]*) log "fuzz: SECONDS must be a whole number, got '$seconds'"; exit 2 ;; esac
@@ -441,8 +464,9 @@ case "${1:-}" in
     test) cmd_test ;;
     bench) cmd_bench ;;
     fuzz) cmd_deps; cmd_fuzz "${2:-60}" ;;
+    repeat) [ $# -ge 2 ] || { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }; cmd_deps; cmd_repeat "$2" "${3:-50}" ;;
     install) cmd_deps; cmd_install "${2:-/usr/local}" ;;
     package) cmd_deps; cmd_package ;;
     package-check) cmd_deps; cmd_package_check ;;
-    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

@@ -18,16 +18,6 @@ struct ClusterFailoverLiveTests {
         return configuration
     }
 
-    /// Sam, connected through `url`: the peer, its welcome, and the session it took.
-    private static func samTakesNext(through url: String) async throws -> (AgentPeer, AgentWelcome, SessionAssignment) {
-        let sam = AgentPeer(server: url, path: "/v1/agent")
-        try await sam.sendHandshake(.hello(AgentHello(token: TestServer.samToken)))
-        let welcome = try await sam.expect("agent welcome") { if case .welcome(let w) = $0 { w } else { nil } }
-        try await sam.send(.acceptNext)
-        let assignment = try await sam.expect("assignment") { if case .sessionAssigned(let a) = $0 { a } else { nil } }
-        return (sam, welcome, assignment)
-    }
-
     /// Sam's connection after `lost` ended: resumed through `url`, trying
     /// again until a node with a leader answers.
     private static func resume(_ lost: AgentPeer, token: ResumeToken, through url: String) async throws -> AgentPeer {
@@ -60,7 +50,7 @@ struct ClusterFailoverLiveTests {
                 submission: PrechatSubmission(answers: [], visitorName: "Ada"))
             let probe = ConsumerClientProbe(client)
             try await client.start()
-            let (firstSam, samWelcome, assignment) = try await Self.samTakesNext(through: balancer)
+            let (firstSam, samWelcome, assignment) = try await ClusterFixture.samTakesNext(through: balancer)
             var sam = firstSam
             try await probe.wait("the agent") { events in
                 events.contains { if case .phaseChanged(.withAgent) = $0 { true } else { false } }

@@ -8,21 +8,13 @@ import Testing
 
 @Suite("Cluster: nodes on one PostgreSQL, behind nginx", .serialized, .timeLimit(.minutes(5)))
 struct ClusterLiveTests {
-    /// Sam, signed in on the server at `url`, takes the next session.
-    private static func samTakesNext(on url: String) async throws -> (sam: AgentPeer, session: SessionAssignment) {
-        let sam = try await TestServer.agent(url)
-        try await sam.send(.acceptNext)
-        let assignment = try await sam.expect("assignment") { if case .sessionAssigned(let a) = $0 { a } else { nil } }
-        return (sam, assignment)
-    }
-
     @Test("a person on one node and an agent on the other chat both ways, with positions, receipts and typing")
     func crossNodeSession() async throws {
         try await ClusterFixture.run { cluster in
             let (consumer, welcome) = try await TestServer.consumer(try cluster.url(ofNode: 0))
             let position = try await consumer.expect("queue position") { if case .queueUpdate(let q) = $0 { q } else { nil } }
             #expect(position.position == 1)
-            let (sam, assignment) = try await Self.samTakesNext(on: try cluster.url(ofNode: 1))
+            let (sam, _, assignment) = try await ClusterFixture.samTakesNext(through: try cluster.url(ofNode: 1))
             #expect(assignment.sessionID == welcome.sessionID)
             _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
 
@@ -55,7 +47,7 @@ struct ClusterLiveTests {
                 #expect(position == index + 1, "P\(index) queued through node \(index % 2)")
                 people.append(person)
             }
-            let (_, assignment) = try await Self.samTakesNext(on: try cluster.url(ofNode: 1))
+            let (_, _, assignment) = try await ClusterFixture.samTakesNext(through: try cluster.url(ofNode: 1))
             #expect(assignment.sessionID == people[0].1.sessionID, "the longest-waiting person is taken first")
             for (index, person) in people.enumerated().dropFirst() {
                 let moved = try await person.0.expect("new position of P\(index)") {
@@ -70,7 +62,7 @@ struct ClusterLiveTests {
     func resumeOnAnotherNode() async throws {
         try await ClusterFixture.run { cluster in
             let (consumer, welcome) = try await TestServer.consumer(try cluster.url(ofNode: 0))
-            let (sam, _) = try await Self.samTakesNext(on: try cluster.url(ofNode: 0))
+            let (sam, _, _) = try await ClusterFixture.samTakesNext(through: try cluster.url(ofNode: 0))
             _ = try await consumer.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
             let channel = await consumer.channelForResume()
             await consumer.close()

@@ -8,16 +8,6 @@ struct ClusterPauseLiveTests {
     /// How long the leader stays paused: well past its lease.
     static let pause = Duration.seconds(10)
 
-    /// Sam, signed in at `url`, takes the next session.
-    private static func samTakesNext(at url: String) async throws -> (AgentPeer, AgentWelcome, SessionAssignment) {
-        let sam = AgentPeer(server: url, path: "/v1/agent")
-        try await sam.sendHandshake(.hello(AgentHello(token: TestServer.samToken)))
-        let welcome = try await sam.expect("agent welcome") { if case .welcome(let w) = $0 { w } else { nil } }
-        try await sam.send(.acceptNext)
-        let assignment = try await sam.expect("assignment") { if case .sessionAssigned(let a) = $0 { a } else { nil } }
-        return (sam, welcome, assignment)
-    }
-
     @Test("a leader SIGSTOPped for 10 s loses the lead to the other node; resumed, nothing it still writes or sends gets in, and nothing is lost or doubled")
     func pausedLeaderIsFencedOff() async throws {
         try await ClusterFixture.run { cluster in
@@ -25,7 +15,7 @@ struct ClusterPauseLiveTests {
             let other = 1 - leader
             let leaderURL = try cluster.url(ofNode: leader)
             let (person, consumerWelcome) = try await TestServer.consumer(leaderURL)
-            let (sam, agentWelcome, assignment) = try await Self.samTakesNext(at: leaderURL)
+            let (sam, agentWelcome, assignment) = try await ClusterFixture.samTakesNext(through: leaderURL)
             let session = assignment.sessionID
             _ = try await person.expect("agent joined") { if case .agentJoined(let a) = $0 { a } else { nil } }
             try await person.send(.chat(clientMessageID: "c-1", text: "c-1"))

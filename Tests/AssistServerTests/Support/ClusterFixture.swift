@@ -1,4 +1,5 @@
 @testable import AssistServer
+import AssistCore
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -75,6 +76,17 @@ final class ClusterFixture: Sendable {
     /// The agents file: Sam, capacity 1, serving `support`.
     static let samOnly =
         #"{"agents":[{"id":"sam","name":"Sam","token":"\#(TestServer.samToken)","capacity":1,"destinations":["support"]}]}"#
+
+    /// Sam, signed in through `url`, takes the next session: the peer, its
+    /// welcome, and the session it took.
+    static func samTakesNext(through url: String) async throws -> (AgentPeer, AgentWelcome, SessionAssignment) {
+        let sam = AgentPeer(server: url, path: "/v1/agent")
+        try await sam.sendHandshake(.hello(AgentHello(token: TestServer.samToken)))
+        let welcome = try await sam.expect("agent welcome") { if case .welcome(let w) = $0 { w } else { nil } }
+        try await sam.send(.acceptNext)
+        let assignment = try await sam.expect("assignment") { if case .sessionAssigned(let a) = $0 { a } else { nil } }
+        return (sam, welcome, assignment)
+    }
 
     /// Node `index`'s own URL (not through the balancer).
     func url(ofNode index: Int) throws -> String {

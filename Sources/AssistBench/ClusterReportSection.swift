@@ -85,7 +85,8 @@ struct ClusterReportSection {
             "Each consumer of the dead node reconnects to the survivor as soon as its connection drops, and again every",
             "\(ReportFormat.seconds(ResumeWave.retryInterval, decimals: 1)) while the survivor refuses it (a node without a "
                 + "leader refuses upgrades until it leads).",
-            "After the leader's death the survivor first takes the lease, then restores every session from PostgreSQL.",
+            "After the leader's death the survivor waits for the dead leader's lease to run out (4 s after its last",
+            "renewal, `docs/operations.md`), takes the lead, then restores every session from PostgreSQL.",
             "Protocol problems seen: \(result.protocolProblems).",
             "",
         ]

@@ -67,7 +67,7 @@ final class ClusterNode: Sendable {
     private let metrics: ServerMetrics
     private let role = Mutex<Role>(.unavailable)
     /// The node's lease, as it counts it.
-    let lease: NodeLease
+    private let lease = NodeLease()
     /// The node is shutting down: it takes no role any more.
     private let stopped = Atomic<Bool>(false)
 
@@ -78,11 +78,10 @@ final class ClusterNode: Sendable {
     /// listens on (``listening(at:)``).
     init(
         client: PostgresClient, metrics: ServerMetrics, logger: Logger, chatMasker: ChatMasker,
-        credential: NodeLinkCredential, linkURL: String?, lease: NodeLease = NodeLease(),
+        credential: NodeLinkCredential, linkURL: String?,
         makeHub: @escaping @Sendable (LeaderFence) -> SupportHub
     ) {
         self.chatMasker = chatMasker
-        self.lease = lease
         self.metrics = metrics
         let id = "n" + UUID().uuidString.lowercased().filter { $0.isHexDigit }.prefix(16)
         self.id = id
@@ -210,15 +209,19 @@ final class ClusterNode: Sendable {
         while !Task.isCancelled {
             let wait = lease.remaining.map { max($0, .milliseconds(10)) } ?? Self.tick
             guard (try? await Task.sleep(for: wait)) != nil else { return }
-            let acting = role.withLock { if case .unavailable = $0 { false } else { true } }
-            if acting, !lease.isHeld {
-                metrics.leaseLapses.increment()
-                logger.error(
-                    "this node's lease ran out before it could renew it; taking no connections",
-                    metadata: ["node": "\(id)"])
-                await step(to: .unavailable, within: Self.closeTimeout)
-            }
+            if !lease.isHeld { await stopActing(because: "its count ran out before a renewal came back") }
         }
+    }
+
+    /// The lease ran out, for `reason`: if the node was leading or
+    /// following, it stops, counted once in `assist_cluster_lease_lapses_total`.
+    private func stopActing(because reason: String) async {
+        let acting = role.withLock { if case .unavailable = $0 { false } else { true } }
+        guard acting else { return }
+        metrics.leaseLapses.increment()
+        logger.error(
+            "this node's lease ran out (\(reason)); taking no connections until it joins again", metadata: ["node": "\(id)"])
+        await step(to: .unavailable, within: Self.closeTimeout)
     }
 
     /// Renews the lease and says where the node's link endpoint is and
@@ -246,11 +249,7 @@ final class ClusterNode: Sendable {
             }
             guard renewed, lease.renewed(sentAt: sentAt, generation: generation) else {
                 lease.lapse()
-                metrics.leaseLapses.increment()
-                logger.error(
-                    "this node's lease ran out before it was renewed; taking no connections until it joins again",
-                    metadata: ["node": "\(id)"])
-                await step(to: .unavailable, within: Self.closeTimeout)
+                await stopActing(because: renewed ? "the renewal came back too late" : "the database says so")
                 return
             }
         } else {

@@ -109,15 +109,13 @@ final class CommitPipeline: Sendable {
         } catch {
             onWrite(false)
             logger.critical("database write failed; closing affected connections", metadata: ["error": "\(error)"])
-            let links = Set(batch.flatMap { $0.outputs.map(\.link) })
-            for link in links { link.close(.internalError, reason: "the server could not save") }
+            Self.close(linksOf: batch, .internalError, reason: "the server could not save")
             return
         }
         onWrite(true)
         guard mayDeliver() else {
             logger.error("this node's lease ran out; its frames are not sent")
-            let links = Set(batch.flatMap { $0.outputs.map(\.link) })
-            for link in links { link.close(.goingAway, reason: Self.leaseLapsedReason) }
+            Self.close(linksOf: batch, .goingAway, reason: Self.leaseLapsedReason)
             return
         }
         for event in batch {
@@ -129,6 +127,11 @@ final class CommitPipeline: Sendable {
                 }
             }
         }
+    }
+
+    /// Closes, once each, every connection `batch` had frames for, in place of sending them.
+    private static func close(linksOf batch: [PendingEvent], _ code: CloseCode, reason: String) {
+        for link in Set(batch.flatMap { $0.outputs.map(\.link) }) { link.close(code, reason: reason) }
     }
 
     /// The close reason of frames held back because the node's lease ran out.
